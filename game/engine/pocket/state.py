@@ -236,6 +236,8 @@ class PocketState:
         gone = set(self.icards) | {c for c in self.jcards if c != HIDDEN}
         if self.jack is not None and self.jack != HIDDEN:
             gone.add(self.jack)
+        elif self.jack == HIDDEN and sum(self.suspect) == 1:
+            gone.add(self.suspect.index(True))  # the last suspect is Jack, not in the deck
         return [c for c in range(9) if c not in gone]
 
     def drawer(self) -> Side:
@@ -537,6 +539,25 @@ class PocketState:
     def full_hash(self) -> str:
         """A digest of the whole text form, secrets and generator included."""
         return digest(str(self))
+
+    def describe(self) -> dict:
+        """The position in plain JSON terms (the referee's answer fields)."""
+        jack = None if self.jack is None or self.jack == HIDDEN else IDS[self.jack]
+        return {
+            "round": self.round,
+            "phase": self.phase,
+            "board": [[IDS[ch], None if self.wall_of(c) is None else DIRECTIONS[self.wall_of(c)],
+                       self.suspect[ch]] for c, ch in enumerate(self.chars)],
+            "detectives": dict(zip(DETECTIVES, self.detectives, strict=True)),
+            "tokens": self.available_faces(),
+            "visible": self.visible(),
+            "suspects": self.suspects(),
+            "jack": jack,
+            "hourglasses": self.hourglasses(),
+            "track": [s.value for s in self.track],
+            "investigator_cards": [IDS[c] for c in self.icards],
+            "jack_cards": [None if c == HIDDEN else IDS[c] for c in self.jcards],
+        }
 
     # -------------------------------------------------------------- text form
     def __str__(self) -> str:

@@ -1,0 +1,78 @@
+"""The command line behind ``run.py``: one entry point, one subcommand per tool."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="run.py",
+        description="Mr. Jack: play (the default), or run one of the tools below.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="open the game window (what plain 'run.py' does)")
+    play.add_argument("--size", default=None, help="window size, e.g. 1280x800")
+    play.add_argument("--fullscreen", action="store_true", help="start in full screen")
+
+    text = sub.add_parser("text", help="play Pocket in the terminal against a bot")
+    text.add_argument("--side", choices=("jack", "investigator"), default="investigator",
+                      help="the side you play (default: investigator)")
+    text.add_argument("--bot", default="greedy", help="the bot you play against")
+    text.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
+
+    sub.add_parser("referee", help="answer JSON lines on stdin with the game state (see README)")
+
+    sp = sub.add_parser("selfplay", help="bots against each other; win rates with 95%% intervals")
+    sp.add_argument("--game", default="pocket")
+    sp.add_argument("--games", type=int, default=100)
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--jack", default="greedy", help="bot for Jack")
+    sp.add_argument("--investigator", default="greedy", help="bot for the investigator")
+
+    pt = sub.add_parser("playthrough", help="write the golden playthrough files to tests/golden/")
+    pt.add_argument("--out", default=None, help="folder (default: tests/golden)")
+
+    shots = sub.add_parser("screenshots", help="render the key scenes to PNG files")
+    shots.add_argument("dir", help="folder for the PNG files")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    cmd = args.command or "play"
+    if cmd == "referee":
+        from .referee import main as referee_main
+
+        return referee_main()
+    if cmd == "selfplay":
+        from .selfplay import report, selfplay
+
+        if args.games <= 0:
+            print("--games must be positive", file=sys.stderr)
+            return 2
+        try:
+            print(report(selfplay(args.game, args.games, args.seed, args.jack, args.investigator)))
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        return 0
+    if cmd == "text":
+        from .textplay import main as text_main
+
+        return text_main(args.side, args.bot, args.seed)
+    if cmd == "playthrough":
+        from .playthrough import write_all
+
+        for path in write_all(args.out):
+            print(path)
+        return 0
+    if cmd == "screenshots":
+        from .ui.screenshots import main as shots_main
+
+        return shots_main(args.dir)
+    from .ui.app import main as app_main
+
+    size = getattr(args, "size", None)
+    return app_main(size=size, fullscreen=getattr(args, "fullscreen", False))

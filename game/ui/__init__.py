@@ -1,0 +1,1 @@
+"""The pygame-ce client: a scene stack that reads engine state and sends actions."""
