@@ -45,7 +45,8 @@ class Vocabulary:
         self._by_text: dict[str, Action] = {}
         for i, (text, (kind, args)) in enumerate(texts):
             self._by_text[text] = Action(kind, tuple(args), i)
-        self._aliases = dict(aliases or {})
+        self._aliases = {k.lower(): v for k, v in (aliases or {}).items()}
+        self._by_lower = {t.lower(): a for t, a in self._by_text.items()}
         self._by_key = {(a.kind, a.args): a for a in self._by_text.values()}
 
     def __len__(self) -> int:
@@ -65,9 +66,12 @@ class Vocabulary:
         """
         if not isinstance(text, str):
             raise ParseError(f"{self.game}: an action is text, not {type(text).__name__}")
-        norm = " ".join(text.lower().split())
-        norm = self._aliases.get(norm, norm)
+        norm = " ".join(text.split())
         action = self._by_text.get(norm)
+        if action is None:
+            low = norm.lower()
+            low = self._aliases.get(low, low)
+            action = self._by_text.get(low) or self._by_lower.get(low)
         if action is None:
             raise ParseError(f"{self.game}: not an action: {text!r}")
         return action

@@ -72,7 +72,7 @@ ALIBI = _A("alibi")
 SEEN, UNSEEN = _A("witness", "seen"), _A("witness", "unseen")
 CLAIM_YES, CLAIM_NO = _A("claim", "yes"), _A("claim", "no")
 THROWS = tuple(sorted(a for a in VOCAB if a.kind == "throw"))
-IDENTITIES = tuple(_A("identity", c) for c in IDS)
+IDENTITIES = tuple(sorted(_A("identity", c) for c in IDS))
 IDENTITY_HIDDEN = _A("identity", "?")
 DRAWS = tuple(_A("draw", c) for c in IDS)
 DRAW_HIDDEN = _A("draw", "?")
@@ -432,10 +432,14 @@ class PocketState:
                 self.suspect[c] = False
         self.track.append(Side.INVESTIGATOR if seen else Side.JACK)
         total = self.hourglasses()
-        if total is None and self._claim_matters():
-            self.phase = CLAIM
-            return
-        self._end_round(seen, total is not None and total >= TO_WIN)
+        if total is None:
+            # In a chase the hourglasses no longer matter, so Jack is not asked.
+            if not self.chase and self._claim_matters():
+                self.phase = CLAIM
+                return
+            # The hidden cards cannot change the answer: the known part decides it.
+            total = self.jack_tokens() + sum(HOURGLASSES[c] for c in self.jcards if c != HIDDEN)
+        self._end_round(seen, total >= TO_WIN)
 
     def _last_seen(self) -> bool:
         return self.track[-1] is Side.INVESTIGATOR
@@ -726,7 +730,8 @@ def _validate(s: PocketState) -> None:
         raise ValueError("track length does not match the round")
     if (s.phase == IDENTITY) != (s.jack is None):
         raise ValueError("Jack is dealt exactly when the identity step is past")
-    if s.phase == IDENTITY and (s.round != 1 or s.faces is not None or s.track):
+    if s.phase == IDENTITY and (s.round != 1 or s.faces is not None or s.track or s.icards
+                                or s.jcards or s.chase or not all(s.suspect)):
         raise ValueError("the identity step comes first")
     if s.phase in (IDENTITY, THROW):
         if s.faces is not None or s.rotated:
@@ -747,8 +752,9 @@ def _validate(s: PocketState) -> None:
                 raise ValueError("a draw follows an alibi with cards left")
             if s.view == "full" and s.rng is None:
                 raise ValueError("full view without a generator")
-        if "rotate" not in [TOKENS[t][s.faces[t]] for t in range(4) if s.used[t]] and s.rotated:
-            raise ValueError("a tile is marked rotated without a rotation")
+        played = [TOKENS[t][s.faces[t]] for t in range(4) if s.used[t]]
+        if bin(s.rotated).count("1") > played.count("rotate"):
+            raise ValueError("more tiles are marked rotated than rotations were played")
     if (s.phase == OVER) != (s.outcome is not None):
         raise ValueError("an outcome exactly when the game is over")
     if s.phase == CLAIM and HIDDEN not in s.jcards:

@@ -1,0 +1,177 @@
+"""New game: choose the game, solo against a bot or hot-seat, your side and the bot."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from ...bots import BOTS, make_bot
+from ...engine.rulesets import RULESETS
+from .. import theme
+from ..i18n import N_, _
+from ..scene import Scene
+from ..widgets import Button, Choice, Toast, draw_title, ornament
+
+BOT_LABELS = {"random": N_("Random (easy)"), "greedy": N_("Greedy (harder)")}
+BOT_HELP = {
+    "random": N_("Plays any legal move: good for learning the rules."),
+    "greedy": N_("Looks one move ahead and splits the suspects well."),
+}
+
+
+def bot_names() -> list[str]:
+    """The registered bots, easiest first."""
+    make_bot("random")  # importing the baseline bots registers them
+    order = {"random": 0, "greedy": 1}
+    return sorted(BOTS, key=lambda n: (order.get(n, 9), n))
+
+
+class SetupScene(Scene):
+    """Pick the options, then Start replaces this scene with the game."""
+
+    def __init__(self, app: Any, seed: int | None = None) -> None:
+        super().__init__(app)
+        self.seed = seed
+        self.toast = Toast()
+        bots = bot_names()
+        self.game = Choice(N_("Game"), [(r.name, (lambda r=r: _(r.title))) for r in RULESETS], RULESETS[0].name)
+        self.mode = Choice(N_("Mode"), [("solo", N_("Solo against a bot")), ("hotseat", N_("Hot-seat (two players)"))],
+                           "solo", lambda v: self._sync())
+        self.side = Choice(N_("Your side"), [("investigator", N_("Investigator")), ("jack", N_("Jack")),
+                                             ("random", N_("Random"))], "investigator")
+        self.bot = Choice(N_("Bot"), [(b, BOT_LABELS.get(b, b)) for b in bots],
+                          "greedy" if "greedy" in bots else bots[0])
+        self.rows = [self.game, self.mode, self.side, self.bot]
+        self.start_button = Button(N_("Start"), self.start, kind="primary")
+        self.back_button = Button(N_("Back"), self.back)
+        self.focus = 1
+        self._size: tuple[int, int] | None = None
+        self._sync()
+
+    def _sync(self) -> None:
+        solo = self.mode.value == "solo"
+        self.side.enabled = solo
+        self.bot.enabled = solo
+
+    def _focusables(self) -> list[Any]:
+        return [*self.rows, self.start_button, self.back_button]
+
+    # -------------------------------------------------------------- actions
+    def start(self) -> None:
+        from .game import GameScene
+
+        self.app.play("click")
+        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(1, 2**31)
+        side = self.side.value
+        if side == "random":
+            side = random.SystemRandom().choice(["investigator", "jack"])
+        if self.mode.value == "hotseat":
+            scene = GameScene.new(self.app, seed, mode="hotseat", human="both", bot=None)
+        else:
+            scene = GameScene.new(self.app, seed, mode="solo", human=side, bot=self.bot.value)
+        self.app.stack.replace(scene)
+
+    def back(self) -> None:
+        self.app.play("click")
+        self.app.stack.pop()
+
+    # --------------------------------------------------------------- events
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        self._layout(self.app.size)
+        items = self._focusables()
+        if event.type == pygame.KEYDOWN:
+            k = event.key
+            if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.back()
+            elif k in (pygame.K_DOWN, pygame.K_TAB) and not (event.mod & pygame.KMOD_SHIFT):
+                self.focus = self._next(1)
+            elif k in (pygame.K_UP, pygame.K_TAB):
+                self.focus = self._next(-1)
+            elif k in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus < len(self.rows):
+                self.rows[self.focus].step(1 if k == pygame.K_RIGHT else -1)
+                self.app.play("click")
+            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.focus < len(self.rows):
+                    self.start()
+                else:
+                    items[self.focus].on_click()
+            elif k == pygame.K_SPACE and self.focus < len(self.rows):
+                self.rows[self.focus].step(1)
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            for i, w in enumerate(items):
+                if w.handle_event(event):
+                    if i < len(self.rows):
+                        self.focus = i
+                        self.app.play("click")
+                    return None
+            return None
+        return event
+
+    def _next(self, d: int) -> int:
+        items = self._focusables()
+        i = self.focus
+        for _step in range(len(items)):
+            i = (i + d) % len(items)
+            if getattr(items[i], "enabled", True):
+                return i
+        return self.focus
+
+    def update(self, dt: float) -> None:
+        self.toast.update(dt)
+
+    # ----------------------------------------------------------------- draw
+    def _layout(self, size: tuple[int, int]) -> None:
+        if size == self._size:
+            return
+        self._size = size
+        w, h = size
+        pw = min(w - 2 * max(16, w // 16), 900)
+        row_h = max(40, min(62, int(h * 0.08)))
+        gap = max(10, row_h // 3)
+        top = int(h * 0.25)
+        x = (w - pw) // 2
+        for i, row in enumerate(self.rows):
+            row.rect = pygame.Rect(x, top + i * (row_h + gap), pw, row_h)
+        bh = max(38, int(h * 0.065))
+        bw = max(150, int(w * 0.16))
+        y = self.rows[-1].rect.bottom + int(h * 0.12)
+        self.back_button.rect = pygame.Rect(w // 2 - bw - gap, y, bw, bh)
+        self.start_button.rect = pygame.Rect(w // 2 + gap, y, bw, bh)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        self._layout(size)
+        w, h = size
+        s = min(w / 1280, h / 800)
+        surface.blit(theme.city_night(size), (0, 0))
+        box = self.rows[0].rect.unionall([r.rect for r in self.rows[1:]] + [self.start_button.rect])
+        theme.rounded_panel(surface, box.inflate(int(50 * s), int(44 * s)), fill=(16, 17, 23), alpha=225,
+                            radius=int(16 * s))
+        draw_title(surface, _("New game"), max(28, int(60 * s)), (w // 2, int(h * 0.1)))
+        ornament(surface, (w // 2, int(h * 0.16)), int(min(w * 0.35, 380 * s)))
+        for i, row in enumerate(self.rows):
+            row.draw(surface, focused=(i == self.focus))
+        self.start_button.draw(surface, focused=(self.focus == len(self.rows)))
+        self.back_button.draw(surface, focused=(self.focus == len(self.rows) + 1))
+        # a line about what the choices mean
+        if self.mode.value == "solo":
+            hint = _(BOT_HELP.get(self.bot.value, "")) if self.bot.value in BOT_HELP else ""
+            side = self.side.value
+            if side == "jack":
+                hint = _("You are Jack: stay hidden, or gather six hourglasses.") + "  " + hint
+            elif side == "investigator":
+                hint = _("You are the investigator: clear suspects until only Jack is left.") + "  " + hint
+            else:
+                hint = _("Your side is drawn by lot.") + "  " + hint
+        else:
+            hint = _("Two players share this screen. Jack's secrets show only after a hand-over.")
+        y = self.rows[-1].rect.bottom + int(h * 0.035)
+        for line in theme.wrap(hint, max(12, int(17 * s)), int(box.w * 0.95)):
+            theme.blit_text(surface, line, max(12, int(17 * s)), theme.TEXT_DIM, (w // 2, y), "midtop", "serif")
+            y += int(24 * s)
+        theme.blit_text(surface, _("Arrows choose · Enter starts · Esc goes back"), max(10, int(13 * s)),
+                        theme.TEXT_FAINT, (w // 2, h - int(24 * s)), "center")
+        self.toast.draw(surface, (w // 2, int(h * 0.9)), max(12, int(16 * s)), int(w * 0.7))

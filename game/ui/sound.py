@@ -1,0 +1,197 @@
+"""Sound effects synthesised by the game itself (no sample files, no numpy).
+
+Each effect is a few lines of arithmetic over 16-bit samples (sine tones,
+seeded noise, simple envelopes and a one-pole low-pass filter), turned into
+a :class:`pygame.mixer.Sound` on first use.  With no audio device, or when
+the mixer fails to start, :class:`Sound` stays silent and every call still
+works, so the game never depends on sound.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from array import array
+from collections.abc import Callable
+
+import pygame
+
+NAMES = ("step", "turn", "flip", "slide", "deal", "throw", "witness", "win", "click")
+RATE = 22050  # samples per second we synthesise at (resampled if the mixer differs)
+
+
+# ------------------------------------------------------------------ synthesis
+def _env(i: int, n: int, attack: float = 0.005, rate: int = RATE) -> float:
+    """A quick linear attack then an exponential decay to silence at sample ``n``."""
+    a = max(1, int(attack * rate))
+    if i < a:
+        return i / a
+    t = (i - a) / max(1, n - a)
+    return math.exp(-5.0 * t) * (1.0 - t)
+
+
+def _tone(freq: float, dur: float, rate: int, amp: float = 0.5, decay: float = 5.0,
+          harmonics: tuple[float, ...] = (1.0,)) -> list[float]:
+    n = int(dur * rate)
+    out = []
+    for i in range(n):
+        t = i / rate
+        v = sum(h * math.sin(2 * math.pi * freq * (k + 1) * t) for k, h in enumerate(harmonics))
+        e = math.exp(-decay * i / n) * min(1.0, i / (0.004 * rate + 1))
+        out.append(amp * v * e)
+    return out
+
+
+def _noise(dur: float, rate: int, rng: random.Random, amp: float = 0.5, smooth: float = 0.0,
+           shape: Callable[[float], float] | None = None) -> list[float]:
+    """White noise, low-passed by ``smooth`` (0 = none, close to 1 = dull)."""
+    n = int(dur * rate)
+    out, prev = [], 0.0
+    for i in range(n):
+        x = rng.uniform(-1.0, 1.0)
+        prev = prev * smooth + x * (1.0 - smooth)
+        e = shape(i / max(1, n)) if shape else _env(i, n, rate=rate)
+        out.append(amp * prev * e)
+    return out
+
+
+def _mix(*parts: tuple[float, list[float]], rate: int) -> list[float]:
+    """Sum ``(start_seconds, samples)`` parts into one buffer."""
+    length = max(int(s * rate) + len(p) for s, p in parts)
+    out = [0.0] * length
+    for start, part in parts:
+        o = int(start * rate)
+        for i, v in enumerate(part):
+            out[o + i] += v
+    return out
+
+
+def synthesise(name: str, rate: int = RATE) -> list[float]:
+    """The samples (floats in -1..1, mono) of effect ``name``.
+
+    :raises ValueError: for a name not in :data:`NAMES`.
+    """
+    rng = random.Random(name)
+    if name == "step":  # a soft footfall: a low thud under a little grit
+        thud = _tone(110, 0.09, rate, amp=0.7, decay=9)
+        grit = _noise(0.05, rate, rng, amp=0.25, smooth=0.85)
+        return _mix((0, thud), (0, grit), rate=rate)
+    if name == "turn":  # a tile scraping round: a rising swish
+        n = int(0.18 * rate)
+        out, prev = [], 0.0
+        for i in range(n):
+            t = i / n
+            smooth = 0.95 - 0.5 * t
+            prev = prev * smooth + rng.uniform(-1, 1) * (1 - smooth)
+            out.append(0.6 * prev * math.sin(math.pi * t))
+        return out
+    if name == "flip":  # a card turned over: two soft flaps
+        a = _noise(0.035, rate, rng, amp=0.5, smooth=0.6)
+        b = _noise(0.045, rate, rng, amp=0.45, smooth=0.7)
+        return _mix((0, a), (0.07, b), rate=rate)
+    if name == "slide":  # tiles sliding past each other: a long dull hiss
+        return _noise(0.32, rate, rng, amp=0.45, smooth=0.9, shape=lambda t: math.sin(math.pi * t) ** 0.7)
+    if name == "deal":  # a card snapped onto the table
+        return _mix((0, _noise(0.04, rate, rng, amp=0.6, smooth=0.3)),
+                    (0, _tone(320, 0.03, rate, amp=0.15, decay=12)), rate=rate)
+    if name == "throw":  # four wooden tokens clattering down
+        parts = []
+        for k in range(7):
+            start = 0.02 + k * 0.045 + rng.uniform(0, 0.03)
+            parts.append((start, _tone(rng.uniform(700, 1100), 0.04, rate, amp=0.35 * (1 - k / 9),
+                                       decay=14, harmonics=(1.0, 0.4, 0.2))))
+            parts.append((start, _noise(0.012, rate, rng, amp=0.3, smooth=0.2)))
+        return _mix(*parts, rate=rate)
+    if name == "witness":  # a church bell: the witness is called
+        bell = _tone(523.25, 0.9, rate, amp=0.35, decay=4, harmonics=(1.0, 0.5, 0.25, 0.12))
+        fifth = _tone(784.0, 0.8, rate, amp=0.18, decay=5)
+        return _mix((0, bell), (0.02, fifth), rate=rate)
+    if name == "win":  # a rising major arpeggio
+        notes = (523.25, 659.25, 783.99, 1046.5)
+        parts = [(i * 0.11, _tone(f, 0.4 if i == 3 else 0.2, rate, amp=0.3, decay=4,
+                                  harmonics=(1.0, 0.3))) for i, f in enumerate(notes)]
+        return _mix(*parts, rate=rate)
+    if name == "click":  # a button press
+        return _tone(1800, 0.018, rate, amp=0.35, decay=10)
+    raise ValueError(f"no sound called {name!r}; known: {', '.join(NAMES)}")
+
+
+def to_pcm(samples: list[float], size: int, channels: int) -> bytes:
+    """Samples as the mixer's PCM format (signed 16- or 8-bit, or 32-bit float)."""
+    bits = abs(size)
+    if bits == 32:
+        data = array("f", (max(-1.0, min(1.0, v)) for v in samples for _ in range(channels)))
+        return data.tobytes()
+    if bits == 8:
+        if size < 0:
+            data = array("b", (int(max(-1.0, min(1.0, v)) * 127) for v in samples for _ in range(channels)))
+        else:
+            data = array("B", (int(max(-1.0, min(1.0, v)) * 127) + 128
+                               for v in samples for _ in range(channels)))
+        return data.tobytes()
+    data = array("h", (int(max(-1.0, min(1.0, v)) * 32000) for v in samples for _ in range(channels)))
+    return data.tobytes()
+
+
+# --------------------------------------------------------------------- player
+class Sound:
+    """The game's effects at one volume (0-1); silent when there is no mixer."""
+
+    def __init__(self, volume: float = 0.8) -> None:
+        self.volume = min(max(float(volume), 0.0), 1.0)
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self.error: str | None = None
+        self._format: tuple[int, int, int] | None = None
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init()
+            init = pygame.mixer.get_init()
+            if init:
+                self._format = (init[0], init[1], init[2])
+            else:
+                self.error = "the mixer did not start"
+        except (pygame.error, NotImplementedError) as exc:
+            self.error = f"no sound: {exc}"
+
+    @property
+    def enabled(self) -> bool:
+        return self._format is not None
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = min(max(float(volume), 0.0), 1.0)
+        for sound in self._sounds.values():
+            sound.set_volume(self.volume)
+
+    def get(self, name: str) -> pygame.mixer.Sound | None:
+        """The effect as a mixer sound, built on first use (``None`` when silent).
+
+        :raises ValueError: for a name not in :data:`NAMES`.
+        """
+        if name not in NAMES:
+            raise ValueError(f"no sound called {name!r}; known: {', '.join(NAMES)}")
+        if self._format is None:
+            return None
+        if name not in self._sounds:
+            freq, size, channels = self._format
+            try:
+                sound = pygame.mixer.Sound(buffer=to_pcm(synthesise(name, freq), size, channels))
+            except pygame.error as exc:
+                self.error = f"no sound: {exc}"
+                self._format = None
+                return None
+            sound.set_volume(self.volume)
+            self._sounds[name] = sound
+        return self._sounds[name]
+
+    def play(self, name: str) -> None:
+        """Start effect ``name``; nothing happens at volume 0 or without a mixer.
+
+        :raises ValueError: for a name not in :data:`NAMES`.
+        """
+        sound = self.get(name)
+        if sound is None or self.volume <= 0:
+            return
+        try:
+            sound.play()
+        except pygame.error:
+            pass
