@@ -34,6 +34,29 @@ def build_parser() -> argparse.ArgumentParser:
     pt = sub.add_parser("playthrough", help="write the golden playthrough files to tests/golden/")
     pt.add_argument("--out", default=None, help="folder (default: tests/golden)")
 
+    ar = sub.add_parser("arena", help="bot against bot over many games: win rates and decision times")
+    ar.add_argument("--game", default="pocket")
+    ar.add_argument("--jack", required=True, help="bot (level) for Jack")
+    ar.add_argument("--investigator", required=True, help="bot (level) for the investigator")
+    ar.add_argument("--games", type=int, default=100)
+    ar.add_argument("--seed", type=int, default=1)
+    ar.add_argument("--jobs", type=int, default=1, help="worker processes")
+
+    sv = sub.add_parser("server", help="run the lobby and relay server for network play")
+    sv.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
+    sv.add_argument("--port", type=int, default=7341, help="TCP port (default 7341)")
+
+    ap = sub.add_parser("autoplay", help="a headless network player: joins a server and plays with a bot")
+    ap.add_argument("--server", required=True, help="HOST:PORT of the lobby server")
+    ap.add_argument("--game", default="pocket")
+    ap.add_argument("--side", choices=("jack", "investigator"), required=True)
+    ap.add_argument("--bot", default="greedy")
+    grp = ap.add_mutually_exclusive_group(required=True)
+    grp.add_argument("--create", action="store_true", help="create a room and print its code")
+    grp.add_argument("--room", help="join the room with this code")
+    ap.add_argument("--seed", type=int, default=None, help="seed for the bot's own choices")
+    ap.add_argument("--timeout", type=float, default=300.0, help="give up after this many seconds")
+
     shots = sub.add_parser("screenshots", help="render the key scenes to PNG files")
     shots.add_argument("dir", help="folder for the PNG files")
     return p
@@ -68,6 +91,18 @@ def main(argv: list[str] | None = None) -> int:
         for path in write_all(args.out):
             print(path)
         return 0
+    if cmd == "arena":
+        from .arena import main as arena_main
+
+        return arena_main(args)
+    if cmd == "server":
+        from net.server import main as server_main
+
+        return server_main(args)
+    if cmd == "autoplay":
+        from net.autoplay import main as autoplay_main
+
+        return autoplay_main(args)
     if cmd == "screenshots":
         from .ui.screenshots import main as shots_main
 

@@ -275,6 +275,9 @@ class PocketState:
                 out.append(UNSEEN)
             return out
         if ph == CLAIM:
+            total = self.hourglasses()
+            if total is not None:
+                return [CLAIM_YES if total >= TO_WIN else CLAIM_NO]
             return [CLAIM_NO, CLAIM_YES]
         if ph == IDENTITY:
             if self.view == "investigator":
@@ -431,13 +434,13 @@ class PocketState:
             if self.suspect[c] and (c in vis) != seen:
                 self.suspect[c] = False
         self.track.append(Side.INVESTIGATOR if seen else Side.JACK)
+        if self.view != "full" and not self.chase and self._claim_matters():
+            # Every side's view asks, judged on public facts, so that the two
+            # peers of a network game keep the same steps (and hashes).
+            self.phase = CLAIM
+            return
         total = self.hourglasses()
-        if total is None:
-            # In a chase the hourglasses no longer matter, so Jack is not asked.
-            if not self.chase and self._claim_matters():
-                self.phase = CLAIM
-                return
-            # The hidden cards cannot change the answer: the known part decides it.
+        if total is None:  # only when the claim cannot matter: the known part decides
             total = self.jack_tokens() + sum(HOURGLASSES[c] for c in self.jcards if c != HIDDEN)
         self._end_round(seen, total >= TO_WIN)
 
@@ -445,13 +448,16 @@ class PocketState:
         return self.track[-1] is Side.INVESTIGATOR
 
     def _claim_matters(self) -> bool:
-        """Whether Jack's hidden cards could decide his hourglass goal now."""
+        """Whether Jack's secret cards could decide his hourglass goal now.
+
+        Judged from public facts only (round tokens, how many cards Jack
+        drew, the investigator's open cards), so every view agrees.
+        """
         tokens = self.jack_tokens()
-        known = sum(HOURGLASSES[c] for c in self.jcards if c != HIDDEN)
-        hidden = self.jcards.count(HIDDEN)
-        pool = sorted((HOURGLASSES[c] for c in self._deck_candidates()), reverse=True)
-        best = tokens + known + sum(pool[:hidden])
-        return tokens + known < TO_WIN <= best
+        if not self.jcards or tokens >= TO_WIN:
+            return False
+        pool = sorted((HOURGLASSES[c] for c in range(9) if c not in self.icards), reverse=True)
+        return tokens + sum(pool[:len(self.jcards)]) >= TO_WIN
 
     def _end_round(self, seen: bool, jack_goal: bool) -> None:
         inv_goal = sum(self.suspect) == 1
@@ -757,8 +763,8 @@ def _validate(s: PocketState) -> None:
             raise ValueError("more tiles are marked rotated than rotations were played")
     if (s.phase == OVER) != (s.outcome is not None):
         raise ValueError("an outcome exactly when the game is over")
-    if s.phase == CLAIM and HIDDEN not in s.jcards:
-        raise ValueError("a claim is asked only when Jack's cards are hidden")
+    if s.phase == CLAIM and (s.view == "full" or not s.jcards or s.chase):
+        raise ValueError("a claim is asked only in a side's view, after Jack drew cards")
     if s.chase and s.phase == OVER and s.outcome is not None and s.outcome.termination not in (
             Termination.CHASE_SEEN, Termination.CHASE_ESCAPED):
         raise ValueError("a chase ends as a chase")
