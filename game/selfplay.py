@@ -33,7 +33,8 @@ def report(result: dict) -> str:
     for side in ("jack", "investigator"):
         w = result["wins"].get(side, 0)
         lo, hi = wilson(w, n)
-        lines.append(f"  {side:<12} wins {w:>6}  {100 * w / max(n, 1):5.1f}%  95% CI [{100 * lo:.1f}%, {100 * hi:.1f}%]")
+        rate = 100 * w / max(n, 1)
+        lines.append(f"  {side:<12} wins {w:>6}  {rate:5.1f}%  95% CI [{100 * lo:.1f}%, {100 * hi:.1f}%]")
     ends = ", ".join(f"{k} {v}" for k, v in sorted(result["terminations"].items()))
     lines.append(f"  endings: {ends}")
     return "\n".join(lines)
