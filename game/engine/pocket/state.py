@@ -328,8 +328,8 @@ class PocketState:
         :raises ParseError: if the text is no Pocket action.
         :raises IllegalActionError: if the rules forbid it now; the state is unchanged.
         """
-        if isinstance(action, str):
-            action = VOCAB.parse(action)
+        if not isinstance(action, Action):
+            action = VOCAB.parse(action)  # raises ParseError for anything but a known text
         if not self.is_legal(action):
             raise IllegalActionError(self._why_illegal(action))
         self._apply(action)
@@ -756,8 +756,6 @@ def _validate(s: PocketState) -> None:
             last = [t for t in range(4) if s.used[t]]
             if not last or not any(TOKENS[t][s.faces[t]] == "alibi" for t in last) or s.deck_size() <= 0:
                 raise ValueError("a draw follows an alibi with cards left")
-            if s.view == "full" and s.rng is None:
-                raise ValueError("full view without a generator")
         played = [TOKENS[t][s.faces[t]] for t in range(4) if s.used[t]]
         if bin(s.rotated).count("1") > played.count("rotate"):
             raise ValueError("more tiles are marked rotated than rotations were played")
