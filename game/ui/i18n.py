@@ -7,9 +7,11 @@ read by :class:`gettext.GNUTranslations`, so no gettext tools are needed to
 install or run the game.  Fuzzy entries and empty translations are left out,
 so an untranslated message shows in English rather than blank.
 
->>> set_language("fr"); _("Settings")
+>>> set_language("fr")
+'fr'
+>>> _("Settings")
 'Paramètres'
->>> set_language("xx"); current_language()
+>>> set_language("xx")  # unknown: English
 'en'
 """
 
@@ -257,7 +259,7 @@ MARKERS = ("_", "N_")
 
 
 def extract_file(path: Path) -> Iterator[tuple[str, int, str | None]]:
-    """``(message, line, problem)`` for every ``_(...)``/``N_(...)`` call in a file.
+    """``(message, line, problem)`` for every ``_(...)``/``N_(...)``/``ngettext(...)`` call in a file.
 
     ``problem`` is ``None`` for a plain literal; otherwise it says why the
     call cannot be extracted (an f-string, a ``%``/``.format`` made before
@@ -265,6 +267,14 @@ def extract_file(path: Path) -> Iterator[tuple[str, int, str | None]]:
     """
     tree = ast.parse(path.read_text("utf-8"), str(path))
     for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "ngettext"
+                and len(node.args) == 3):
+            one, many = node.args[0], node.args[1]
+            if all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in (one, many)):
+                yield one.value, node.lineno, None  # the catalogue entry is keyed by the singular
+            else:
+                yield ast.unparse(node), node.lineno, "ngettext() needs literal singular and plural"
+            continue
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                 and node.func.id in MARKERS and len(node.args) == 1 and not node.keywords):
             continue

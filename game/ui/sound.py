@@ -183,6 +183,11 @@ class Sound:
             self._sounds[name] = sound
         return self._sounds[name]
 
+    def preload(self) -> None:
+        """Build every effect now (about half a second), so no first play stalls a frame."""
+        for name in NAMES:
+            self.get(name)
+
     def play(self, name: str) -> None:
         """Start effect ``name``; nothing happens at volume 0 or without a mixer.
 

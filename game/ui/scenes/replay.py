@@ -273,6 +273,8 @@ class ReplayScene(Scene):
                 self.go(self.last_index)
             elif key in (pygame.K_SPACE, pygame.K_p):
                 self.toggle_play()
+            else:
+                return event  # not ours: let the app see it
             return None
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 4:

@@ -21,8 +21,8 @@ from ...engine.pocket.board import seen_cells, sight
 from ...engine.pocket.data import DATA
 from .. import theme
 from ..i18n import N_, _
-from ..texts import detective_name, face_name
 from ..scene import Scene
+from ..texts import detective_name, face_name
 from ..widgets import Button, draw_title, ornament
 
 Rect = pygame.Rect
@@ -74,7 +74,7 @@ def _side_rect(r: Rect, side: int, depth: float, span: tuple[float, float] = (0.
     return Rect(round(r.right - depth), round(r.y + r.h * a), round(depth), round(r.h * (b - a)))
 
 
-def draw_tile(surface: pygame.Surface, rect: Rect, wall: int | None, character: str | None = None,
+def _plain_tile(surface: pygame.Surface, rect: Rect, wall: int | None, character: str | None = None,
               suspect: bool = True, mark: str | None = None, barricade: bool | None = None) -> None:
     """One district tile: a street T (or a cross when ``wall`` is None) between houses.
 
@@ -134,7 +134,7 @@ def draw_tile(surface: pygame.Surface, rect: Rect, wall: int | None, character: 
                     else:
                         x = arm.x + arm.w * i // 4
                         pygame.draw.line(surface, theme.MORTAR, (x, arm.y), (x, arm.bottom - 1), 1)
-    draw_character(surface, r, character, suspect)
+    _plain_character(surface, r, character, suspect)
     pygame.draw.rect(surface, theme.INK, r, 1)
     if mark == "dark":
         shade = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -146,7 +146,7 @@ def draw_tile(surface: pygame.Surface, rect: Rect, wall: int | None, character: 
         pygame.draw.rect(surface, theme.SELECT, r, max(2, s // 20))
 
 
-def draw_character(surface: pygame.Surface, rect: Rect, character: str | None, suspect: bool = True) -> None:
+def _plain_character(surface: pygame.Surface, rect: Rect, character: str | None, suspect: bool = True) -> None:
     """The disc in a tile's middle: the character (suspect side) or a manhole (empty side)."""
     s = rect.w
     c = rect.center
@@ -164,7 +164,7 @@ def draw_character(surface: pygame.Surface, rect: Rect, character: str | None, s
         theme.aa_circle(surface, theme.COBBLE_LIGHT, c, rad * 0.55, 1)
 
 
-def draw_detective(surface: pygame.Surface, center: tuple[float, float], radius: float, did: str,
+def _plain_detective(surface: pygame.Surface, center: tuple[float, float], radius: float, did: str,
                    faded: bool = False) -> None:
     """A detective token: a coloured disc with the initial of the detective's name."""
     colour = theme.DETECTIVE_COLOURS.get(did, theme.TEXT)
@@ -179,7 +179,7 @@ def draw_detective(surface: pygame.Surface, center: tuple[float, float], radius:
                     "center", "serif-bold")
 
 
-def draw_token(surface: pygame.Surface, center: tuple[float, float], radius: float, face: str,
+def _plain_token(surface: pygame.Surface, center: tuple[float, float], radius: float, face: str,
                used: bool = False) -> None:
     """An action token showing ``face`` (a small symbol over its name's initial)."""
     cx, cy = center
@@ -213,7 +213,7 @@ def draw_token(surface: pygame.Surface, center: tuple[float, float], radius: flo
         surface.blit(shade, (cx - radius - 1, cy - radius - 1))
 
 
-def draw_alibi_card(surface: pygame.Surface, rect: Rect, character: str | None,
+def _plain_alibi_card(surface: pygame.Surface, rect: Rect, character: str | None,
                     hourglasses: int = 0, face_down: bool = False) -> None:
     """An alibi card: the character's colour, initial and its hourglasses (or the back)."""
     r = Rect(rect)
@@ -235,6 +235,119 @@ def draw_alibi_card(surface: pygame.Surface, rect: Rect, character: str | None,
     for i in range(hourglasses):
         x = inner.centerx + (i - (hourglasses - 1) / 2) * hg * 1.1
         theme.hourglass(surface, (x, inner.bottom - hg * 0.75), hg, theme.INK)
+
+
+
+# ---------------------------------------------------------------------------
+# The game's own art (board_view.Art) when it is there, plain shapes otherwise,
+# so the pictures show the pieces exactly as the board does.
+_ARTS: dict[int, Any] = {}
+
+
+def _art(size: float) -> Any:
+    """The board's cached renderings for tiles ``size`` pixels wide (``None`` without board_view)."""
+    try:
+        from ..board_view import Art
+    except ImportError:  # pragma: no cover - the board module ships with the client
+        return None
+    key = max(8, int(round(size)))
+    art = _ARTS.get(key)
+    if art is None:
+        if len(_ARTS) > 32:
+            _ARTS.clear()
+        art = _ARTS[key] = Art(key)
+    return art
+
+
+def _fit(img: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    return img if img.get_size() == size else pygame.transform.smoothscale(img, size)
+
+
+def _mark(surface: pygame.Surface, r: Rect, mark: str | None) -> None:
+    s = r.w
+    if mark == "dark":
+        shade = pygame.Surface(r.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surface.blit(shade, r)
+    elif mark == "seen":
+        pygame.draw.rect(surface, theme.SIGHT, r, max(2, s // 24))
+    elif mark == "select":
+        pygame.draw.rect(surface, theme.SELECT, r, max(2, s // 20))
+
+
+def draw_tile(surface: pygame.Surface, rect: Rect, wall: int | None, character: str | None = None,
+              suspect: bool = True, mark: str | None = None, barricade: bool | None = None) -> None:
+    """One district tile: a street T (or a cross when ``wall`` is None) between houses.
+
+    ``character`` is an id from the level file; ``suspect=False`` shows the
+    empty side.  ``mark`` is ``"seen"`` (lit edge), ``"dark"`` (dimmed) or
+    ``"select"``.  ``barricade`` (plain drawing only) draws the wall as
+    Joseph Lane's barrier (default: when the character is Lane and still a suspect).
+    """
+    r = Rect(rect)
+    art = _art(r.w) if character in IDS else None
+    if art is None:
+        _plain_tile(surface, r, wall, character, suspect, mark, barricade)
+        return
+    img = art.composite(IDS.index(character), suspect, 0 if wall is None else wall)
+    surface.blit(_fit(img, r.size), r)
+    pygame.draw.rect(surface, theme.INK, r, 1)
+    _mark(surface, r, mark)
+
+
+def draw_character(surface: pygame.Surface, rect: Rect, character: str | None, suspect: bool = True) -> None:
+    """The character's emblem in a tile's middle (again, e.g. above a sight beam)."""
+    art = _art(rect.w) if character in IDS else None
+    if art is None:
+        _plain_character(surface, rect, character, suspect)
+    elif suspect:
+        med = art.medallion(IDS.index(character))
+        k = rect.w / art.tile
+        if abs(k - 1) > 0.01:
+            med = pygame.transform.smoothscale(med, (max(1, round(med.get_width() * k)),
+                                                     max(1, round(med.get_height() * k))))
+        surface.blit(med, med.get_rect(center=(rect.centerx, round(rect.centery - rect.w * 0.04))))
+
+
+def draw_detective(surface: pygame.Surface, center: tuple[float, float], radius: float, did: str,
+                   faded: bool = False) -> None:
+    """A detective's pawn, as on the board (``faded``: where it could go)."""
+    art = _art(100)
+    if art is None or did not in DATA.detectives:
+        _plain_detective(surface, center, radius, did, faded)
+        return
+    img = art.pawn(DATA.detectives.index(did), radius)
+    if faded:
+        img = img.copy()
+        img.set_alpha(120)
+    surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+def draw_token(surface: pygame.Surface, center: tuple[float, float], radius: float, face: str,
+               used: bool = False) -> None:
+    """An action token showing ``face``, as on the board."""
+    art = _art(100)
+    if art is None:
+        _plain_token(surface, center, radius, face, used)
+        return
+    img = art.token(face, radius)
+    if used:
+        img = img.copy()
+        img.set_alpha(110)
+    surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+def draw_alibi_card(surface: pygame.Surface, rect: Rect, character: str | None,
+                    hourglasses: int = 0, face_down: bool = False) -> None:
+    """An alibi card (face with the character's hourglasses, or its back), as on the board."""
+    art = _art(100)
+    if art is None:
+        _plain_alibi_card(surface, rect, character, hourglasses, face_down)
+        return
+    from ...engine.pocket.state import HIDDEN
+
+    card = HIDDEN if face_down or character not in IDS else IDS.index(character)
+    surface.blit(art.card(card, rect.w, rect.h), rect)
 
 
 def position_point(grid: Rect, position: int, gap: float) -> tuple[float, float]:
@@ -342,28 +455,39 @@ def picture_goal(surface: pygame.Surface, box: Rect, t: float) -> None:
 
 
 def picture_sight(surface: pygame.Surface, box: Rect, t: float) -> None:
-    cell = int(min(box.w / 3.9, box.h / 3.1))
-    # two rows of three tiles with a detective on the left of each, looking east
-    rows = [([N, E, S], ["smith", "pizer", "bert"], "holmes"),   # flank: seen; far wall: seen, stop
-            ([W, S, N], ["gull", "madame", "goodley"], "watson")]  # facing wall: nothing seen
-    top = box.centery - cell * 1.35
+    # three rows of three tiles, a detective on the left of each, looking east
+    rows: list[tuple[list[int | None], list[str], list[bool], str]] = [
+        ([N, E, S], ["smith", "pizer", "bert"], [True, True, True], "holmes"),  # flank: on; far wall: stop
+        ([W, S, N], ["gull", "madame", "goodley"], [True, True, True], "watson"),  # facing wall: nothing
+        ([None, S, W], ["lane", "stealthy", "lestrade"], [False, True, True], "toby"),  # cleared Lane: open
+    ]
+    cell = int(min(box.w / 3.9, box.h / (len(rows) * 1.6)))
+    top = box.centery - cell * (1.6 * len(rows) - 0.6) / 2
     x0 = round(box.centerx - cell * 1.3)
     mark_size = max(12, cell // 4)
-    for r, (walls, chars, did) in enumerate(rows):
-        y = round(top + r * cell * 1.7)
+    for r, (walls, chars, suspects, did) in enumerate(rows):
+        y = round(top + r * cell * 1.6)
         seen = sight([walls[0], walls[1], walls[2], None, None, None, None, None, None], 11)
         for k in range(3):
-            draw_tile(surface, Rect(x0 + k * cell, y, cell, cell), walls[k], chars[k], True,
+            draw_tile(surface, Rect(x0 + k * cell, y, cell, cell), walls[k], chars[k], suspects[k],
                       "seen" if k in seen else "dark")
-            ok = k in seen
-            theme.blit_text(surface, "✓" if ok else "✗", mark_size, theme.GOOD if ok else theme.BAD,
-                            (x0 + (k + 0.5) * cell, y + cell + mark_size * 0.1), "midtop", "sans-bold")
+            if not suspects[k]:
+                sign, colour = "–", theme.TEXT_DIM
+            elif k in seen:
+                sign, colour = "✓", theme.GOOD
+            else:
+                sign, colour = "✗", theme.BAD
+            theme.blit_text(surface, sign, mark_size, colour, (x0 + (k + 0.5) * cell, y + cell + 1),
+                            "midtop", "sans-bold")
         det = (x0 - cell * 0.42, y + cell / 2)
         if seen:
             end = (x0 + (seen[-1] + 0.5) * cell, y + cell / 2)
             beam = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            pygame.draw.line(beam, (*theme.SIGHT, 80), det, end, max(4, cell // 4))
+            pygame.draw.line(beam, (*theme.SIGHT, 70), det, end, max(4, cell // 4))
             surface.blit(beam, (0, 0))
+            for k in seen:
+                if suspects[k]:
+                    draw_character(surface, Rect(x0 + k * cell, y, cell, cell), chars[k])
         draw_arrow(surface, theme.SIGHT if seen else theme.BAD, (det[0] + cell * 0.24, det[1]),
                    (x0 + cell * 0.1, det[1]), max(2, cell // 24))
         draw_detective(surface, det, cell * 0.2, did)
@@ -689,7 +813,7 @@ class RulesScene(Scene):
             if key == pygame.K_END:
                 self.go(len(self.pages) - 1)
                 return None
-            return None
+            return event  # not ours: let the app see it
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 4:
                 self.turn(-1)
@@ -735,7 +859,7 @@ class RulesScene(Scene):
         toc_w = self._toc_w(w)
         line = max(24, int((y - top - m) / (len(self.pages) + 0.5)))
         line = min(line, int(h * 0.06))
-        self.toc = [Rect(m, top + i * line, toc_w - m, line) for i in range(len(self.pages))]
+        self.toc = [Rect(m, top + i * line, toc_w - m, line) for i in range(len(self.pages))] if toc_w else []
 
     @staticmethod
     def _header_h(h: int) -> int:
@@ -743,7 +867,8 @@ class RulesScene(Scene):
 
     @staticmethod
     def _toc_w(w: int) -> int:
-        return int(w * 0.25)
+        """The contents column; left out of narrow windows, where the text needs the room."""
+        return int(w * 0.25) if w >= 1000 else 0
 
     # ---------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -757,7 +882,8 @@ class RulesScene(Scene):
         # contents
         toc_w = self._toc_w(w)
         size = max(11, int(h * 0.022))
-        for i, (page, r) in enumerate(zip(self.pages, self.toc, strict=True)):
+        for i, r in enumerate(self.toc):
+            page = self.pages[i]
             current = i == self.page
             if current:
                 pygame.draw.rect(surface, theme.mix(theme.PANEL_HI, theme.BRASS_DARK, 0.5), r, border_radius=6)
@@ -767,7 +893,8 @@ class RulesScene(Scene):
             theme.blit_text(surface, label, s, theme.BRASS_LIGHT if current else theme.TEXT_DIM,
                             (r.x + 8, r.centery), "midleft", "sans-bold" if current else "sans")
         # the page
-        panel = Rect(toc_w + m // 2, head, w - toc_w - m // 2 - m, self.back.rect.y - head - m)
+        left = toc_w + m // 2 if toc_w else m
+        panel = Rect(left, head, w - left - m, self.back.rect.y - head - m)
         theme.rounded_panel(surface, panel)
         self._draw_page(surface, panel.inflate(-2 * m, -2 * m), self.pages[self.page])
         # footer

@@ -48,10 +48,14 @@ def when(timestamp: float) -> str:
 
 
 class SavesScene(Scene):
-    """Browse ``app.saves`` (a :class:`~game.saves.SaveStore`)."""
+    """Browse ``app.saves`` (a :class:`~game.saves.SaveStore`).
 
-    def __init__(self, app: Any) -> None:
+    With ``replays=True`` only finished games are listed, to watch again.
+    """
+
+    def __init__(self, app: Any, replays: bool = False) -> None:
         super().__init__(app)
+        self.replays = replays
         store = getattr(app, "saves", None)
         self.store: SaveStore = store if store is not None else SaveStore()
         self.entries: list[SaveInfo] = []
@@ -85,6 +89,8 @@ class SavesScene(Scene):
             self.entries = []
             self.toast.show(_("The saves folder cannot be read: {reason}").format(reason=exc.strerror or exc),
                             "error", 5.0)
+        if self.replays:
+            self.entries = [e for e in self.entries if e.ok and e.over]
         # the autosave first: it is the game most likely wanted
         self.entries.sort(key=lambda i: i.path.name != AUTOSAVE)
         self.selected = max(0, min(self.selected, len(self.entries) - 1))
@@ -204,6 +210,8 @@ class SavesScene(Scene):
                 self.open_selected()
             elif key == pygame.K_DELETE:
                 self.delete_selected()
+            else:
+                return event  # not ours: let the app see it
             return None
         if event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, min(self.scroll - event.y, max(0, len(self.entries) - self._visible_rows())))
@@ -266,12 +274,15 @@ class SavesScene(Scene):
         self.layout(surface.get_size())
         w, h = surface.get_size()
         surface.blit(theme.night_backdrop((w, h)), (0, 0))
-        draw_title(surface, _("Saved games"), max(20, int(h * 0.06)), (w // 2, int(h * 0.07)))
+        title = _("Replays") if self.replays else _("Saved games")
+        draw_title(surface, title, max(20, int(h * 0.06)), (w // 2, int(h * 0.07)))
         ornament(surface, (w // 2, int(h * 0.12)), int(w * 0.3))
         theme.rounded_panel(surface, self.list_rect)
         if not self.entries:
-            msg = _("No saved games yet. Games are saved from the pause menu, and the last game "
-                    "is kept automatically.")
+            msg = (_("No finished games are saved yet. A game saved after its end can be watched here.")
+                   if self.replays else
+                   _("No saved games yet. Games are saved from the pause menu, and the last game "
+                     "is kept automatically."))
             size = max(13, int(h * 0.028))
             inner = self.list_rect.inflate(-60, -60)
             for i, line in enumerate(theme.wrap(msg, size, inner.w)):

@@ -149,6 +149,10 @@ class SettingsScene(Scene):
                 self.focus = (self.focus + 1) % n
             elif key == pygame.K_UP or key == pygame.K_TAB:
                 self.focus = (self.focus - 1) % n
+            elif key == pygame.K_HOME:
+                self.focus = 0
+            elif key == pygame.K_END:
+                self.focus = n - 1
             elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus < len(self.rows):
                 self.rows[self.focus].step(1 if key == pygame.K_RIGHT else -1)
             elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -156,6 +160,8 @@ class SettingsScene(Scene):
                     self.rows[self.focus].step(1)
                 else:
                     self._focusables()[self.focus].on_click()
+            else:
+                return event  # not ours: let the app see it (e.g. a global full-screen key)
             return None
         if event.type == pygame.MOUSEBUTTONDOWN:
             for i, w in enumerate(self._focusables()):
