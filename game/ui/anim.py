@@ -22,7 +22,7 @@ from collections.abc import Callable
 from ..engine.actions import Action
 from ..engine.pocket.board import sight
 from ..engine.pocket.data import DATA
-from ..engine.pocket.state import DETECTIVES, HIDDEN, OVER, TOKENS, PocketState
+from ..engine.pocket.state import CROSSROADS, DETECTIVES, HIDDEN, OVER, TOKENS, PocketState
 from . import texts, theme
 from .board_view import BoardModel, FlyingCard, TokenVis
 from .i18n import _
@@ -36,7 +36,6 @@ from .tween import (
     Wait,
     ease_in_out,
     ease_out,
-    ease_out_back,
     ease_out_bounce,
     linear,
     stagger,
@@ -55,13 +54,12 @@ def actor_of(before: PocketState, action: Action) -> str | None:
 
 
 def used_token(before: PocketState, after: PocketState) -> int | None:
-    """The token that ``before -> after`` turned to its played side, if any."""
+    """The token that ``before -> after`` turned to its played side, if any.
+
+    Tokens are played only within a round (the witness call, which ends it,
+    plays none), so comparing the two ``used`` lists is enough.
+    """
     if before.faces is None or after.faces is None or before.round != after.round:
-        # the round ended: the last token was played in the same step
-        if before.faces is not None and not all(before.used):
-            for t in range(4):
-                if not before.used[t]:
-                    return t
         return None
     for t in range(4):
         if not before.used[t] and after.used[t]:
@@ -222,6 +220,7 @@ def _walk(model: BoardModel, d: int, steps: int, sound: Sound) -> Step:
     for i in range(steps):
         seq.add(Call(lambda: sound("step")))
         seq.add(Tween(model.detectives, d, start + i, start + i + 1, Timing.step, ease_in_out))
+    seq.add(Call(lambda: model.detectives.__setitem__(d, float(round(start + steps) % 12))))
     return seq
 
 
@@ -231,6 +230,7 @@ def _flip_tile(model: BoardModel, cell: int, sound: Sound) -> Step:
     def done() -> None:
         tv.suspect = not tv.suspect
         tv.flip = 0.0
+        tv.cross = tv.char in CROSSROADS and not tv.suspect
     return Seq(Call(lambda: sound("flip")), Tween(tv, "flip", 0.0, 0.999, Timing.flip, ease_in_out), Call(done))
 
 
@@ -240,6 +240,7 @@ def _deal(model: BoardModel, card: int, dst: tuple[str, int], face_up: bool, lan
 
     def start() -> None:
         model.flying.append(fc)
+        model.deck = max(0, model.deck - 1)
         sound("deal")
 
     def finish() -> None:
@@ -298,6 +299,7 @@ def build(model: BoardModel, before: PocketState, action: Action, after: PocketS
                   ease_in_out),
             Tween(tv, "lift", 1.0, 0.0, Timing.lift, ease_in_out),
             Call(lambda: setattr(tv, "wall", float(new))),
+            Call(lambda: setattr(model, "rotated", model.rotated | 1 << tv.char)),
         )
         return _token_play(model, t, body, snd)
     if kind == "exchange":
@@ -348,7 +350,12 @@ def _exchange(model: BoardModel, a: int, b: int, snd: Sound) -> Step:
         ta.dr, ta.dc = dr * p + nr * side, dc * p + nc * side
         tb.dr, tb.dc = -dr * p - nr * side, -dc * p - nc * side
         ta.lift = tb.lift = math.sin(math.pi * p)
-    return Seq(Call(lambda: snd("slide")), Func(move, Timing.slide, ease_in_out))
+
+    def land() -> None:
+        for tv in (ta, tb):
+            tv.dr = tv.dc = tv.lift = 0.0
+        model.tiles[a], model.tiles[b] = tb, ta
+    return Seq(Call(lambda: snd("slide")), Func(move, Timing.slide, ease_in_out), Call(land))
 
 
 def _draw(model: BoardModel, before: PocketState, after: PocketState, snd: Sound) -> Step:
@@ -413,10 +420,19 @@ def _round_transition(model: BoardModel, before: PocketState, after: PocketState
     if after.phase == OVER and after.outcome is not None:
         won = after.outcome.winner.value
         colour = theme.JACK_RED if won == "jack" else theme.INVESTIGATOR_BLUE
-        return Seq(Call(lambda: snd("win")), _banner(model, texts.winner_title(after.outcome.winner), colour, 1.2))
+
+        def over() -> None:
+            model.outcome = str(after.outcome)
+            model.phase = OVER
+            model.jack, model.jcards = after.jack, list(after.jcards)  # the secrets are out
+            snd("win")
+        return Seq(Call(over), _banner(model, texts.winner_title(after.outcome.winner), colour, 1.2))
     if after.round == before.round:
         return Wait(0.05)
-    seq = Seq()
+
+    def next_round() -> None:
+        model.round, model.phase, model.rotated, model.chase = after.round, after.phase, 0, after.chase
+    seq = Seq(Call(next_round))
     if after.chase and not before.chase:
         seq.add(_banner(model, _("The chase is on!"), theme.JACK_RED, 0.8))
     toks = model.tokens
@@ -442,5 +458,3 @@ def lead_in(model: BoardModel, before: PocketState, action: Action) -> Step | No
     """A short pause with the token lit before another player's move, so it can be followed."""
     return Wait(0.25) if action.kind not in ("identity", "throw", "draw", "witness", "claim") else None
 
-
-__all__ = ["build", "describe", "lead_in", "Timing", "used_token", "actor_of", "ease_out_back"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,6 +67,11 @@ class MemorySaves:
 
     def clear_autosave(self) -> None:
         self.auto = None
+
+    def save(self, record: Any, name: str) -> None:
+        from ..engine.record import GameRecord
+
+        self.saved.append(GameRecord(record.game, record.seed, list(record.actions), dict(record.meta, name=name)))
 
     def list(self, include_autosave: bool = False) -> list:
         return []
@@ -146,7 +152,8 @@ class App:
         self.settings = settings if settings is not None else _default_settings()
         self.settings_path = settings_path
         self._apply_language()
-        pygame.init()
+        pygame.display.init()
+        pygame.font.init()
         self.saves = saves if saves is not None else _default_saves()
         self.sound = sound if sound is not None else _default_sound(getattr(self.settings, "volume", 0.75))
         if size is None:
@@ -176,7 +183,9 @@ class App:
             screen = pygame.display.set_mode(size, flags)
         except pygame.error:
             screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(Exception), warnings.catch_warnings():
+            # the only way to set a minimum size on a display-module window in pygame-ce 2.5
+            warnings.simplefilter("ignore", DeprecationWarning)
             win = pygame.Window.from_display_module()
             win.minimum_size = (min(MIN_WINDOW[0], size[0] or MIN_WINDOW[0]),
                                 min(MIN_WINDOW[1], size[1] or MIN_WINDOW[1]))

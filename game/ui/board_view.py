@@ -66,20 +66,20 @@ class Layout:
         y = p.y + pad
         self.header = pygame.Rect(x, y, w, round(58 * s))
         y = self.header.bottom + round(4 * s)
-        self.track = pygame.Rect(x, y, w, round(52 * s))
+        self.track = pygame.Rect(x, y, w, round(64 * s))
         y = self.track.bottom + round(6 * s)
-        self.tokens = pygame.Rect(x, y, w, round(112 * s))
+        self.tokens = pygame.Rect(x, y, w, round(124 * s))
         y = self.tokens.bottom + round(4 * s)
-        self.prompt = pygame.Rect(x, y, w, round(92 * s))
+        self.prompt = pygame.Rect(x, y, w, round(90 * s))
         y = self.prompt.bottom + round(8 * s)
-        hands_h = round(178 * s)
+        hands_h = round(190 * s)
         gap = round(8 * s)
         self.hand_inv = pygame.Rect(x, y, (w - gap) // 2, hands_h)
         self.hand_jack = pygame.Rect(self.hand_inv.right + gap, y, w - self.hand_inv.w - gap, hands_h)
         y = self.hand_inv.bottom + round(8 * s)
         self.log = pygame.Rect(x, y, w, max(40, p.bottom - pad - y))
         # action tokens
-        self.token_r = min(w / 10.5, 40 * s)
+        self.token_r = min(w / 10.5, 36 * s)
         self.token_centers = [(x + w * (i + 0.5) / 4, self.tokens.y + self.token_r + 6 * s) for i in range(4)]
         # round track slots
         self.track_r = min(w / 19, 20 * s)
@@ -161,28 +161,28 @@ class Layout:
             return r * 3 + c
         return None
 
+    def position_rect(self, pos: int) -> pygame.Rect:
+        """The lane box of a detective position: a tile wide along its side, the lane deep."""
+        cx, cy = self.position_center(pos)
+        t, ring = round(self.tile), round(self.ring)
+        r = pygame.Rect(0, 0, t, ring) if pos // 3 in (0, 2) else pygame.Rect(0, 0, ring, t)
+        r.center = (round(cx), round(cy))
+        return r
+
     def position_at(self, pos: tuple[int, int]) -> int | None:
-        """The detective position under ``pos`` (within the lane box of that position)."""
-        best, bd = None, self.ring * 0.62
+        """The detective position whose lane box holds ``pos``, if any."""
         for p in range(12):
-            cx, cy = self.position_center(p)
-            d = max(abs(pos[0] - cx) / (self.tile / self.ring), abs(pos[1] - cy))
-            side = p // 3
-            if side in (0, 2):
-                d = max(abs(pos[0] - cx) * self.ring / self.tile, abs(pos[1] - cy))
-            else:
-                d = max(abs(pos[0] - cx), abs(pos[1] - cy) * self.ring / self.tile)
-            if d < bd:
-                best, bd = p, d
-        return best
+            if self.position_rect(p).collidepoint(pos):
+                return p
+        return None
 
     def arrow_center(self, cell: int, d: int) -> tuple[float, float]:
-        return self.edge_point(cell, d, 0.17)
+        return self.edge_point(cell, d, 0.105)
 
     def arrow_at(self, cell: int, pos: tuple[int, int]) -> int | None:
         for d in range(4):
             cx, cy = self.arrow_center(cell, d)
-            if math.hypot(pos[0] - cx, pos[1] - cy) <= self.tile * 0.15:
+            if math.hypot(pos[0] - cx, pos[1] - cy) <= self.tile * 0.14:
                 return d
         return None
 
@@ -200,18 +200,18 @@ class Layout:
         if hand == "identity":
             r = self.hand_jack
             return pygame.Rect(r.x + round(10 * s), r.y + round(34 * s), round(cw * 1.25), round(ch * 1.25))
-        r = self.hand_inv if hand == "investigator" else self.hand_jack
-        gap = max(3, round(5 * s))
-        y = r.bottom - ch - round(10 * s)
         if hand == "jack":
-            x0 = r.x + round(10 * s)
-            return pygame.Rect(x0 + index * (cw + gap), y, cw, ch)
-        return pygame.Rect(r.x + round(10 * s) + index * (cw + gap), y, cw, ch)
+            idr = self.card_rect("identity", 0)
+            return pygame.Rect(idr.right + round(8 * s) + index * (cw + 4),
+                               self.hand_jack.bottom - ch - round(8 * s), cw, ch)
+        r = self.hand_inv
+        gap = max(3, round(5 * s))
+        return pygame.Rect(r.x + round(10 * s) + index * (cw + gap), r.bottom - ch - round(10 * s), cw, ch)
 
     def deck_rect(self) -> pygame.Rect:
-        """Where the alibi deck sits (the lane's top-right corner)."""
+        """Where the alibi deck sits (the lane's bottom-right corner)."""
         cw, ch = self.card_w, self.card_h
-        cx, cy = self.corner(0)
+        cx, cy = self.corner(1)
         r = pygame.Rect(0, 0, cw, ch)
         r.center = (round(cx), round(cy))
         return r
@@ -288,6 +288,7 @@ class BoardModel:
     jcards: list[int]
     jack: int | None
     rotated: int = 0
+    deck: int = 8
     outcome: str | None = None
     jack_seen: bool | None = None
     chase: bool = False
@@ -300,9 +301,6 @@ class BoardModel:
     banner: str = ""
     banner_colour: tuple[int, int, int] = theme.PARCHMENT
     banner_alpha: float = 0.0
-    hide_identity: bool = False
-    hide_cards: int = 0       # newest cards not yet landed (hidden while flying)
-    hide_icards: int = 0
 
     @classmethod
     def from_view(cls, obs: PocketState) -> BoardModel:
@@ -327,6 +325,7 @@ class BoardModel:
         self.jcards = list(obs.jcards)
         self.jack = obs.jack
         self.rotated = obs.rotated
+        self.deck = obs.deck_size()
         self.outcome = None if obs.outcome is None else str(obs.outcome)
         self.jack_seen = obs.jack_seen()
         self.chase = obs.chase
@@ -336,9 +335,6 @@ class BoardModel:
         self.sight_t = 0.0
         self.sight_alpha = 0.0
         self.banner_alpha = 0.0
-        self.hide_identity = False
-        self.hide_cards = 0
-        self.hide_icards = 0
 
     # ------------------------------------------------------------ queries
     def suspects(self) -> list[int]:
@@ -410,6 +406,17 @@ class Art:
                 north = _render_tile(kind, char, self.tile, self.SUPER, suspect)
                 self._base[(char, kind, 0)] = north
             surf = pygame.transform.rotate(north, -90 * (wall % 4)) if wall % 4 else north
+            self._base[key] = surf
+        return surf
+
+    def base_alpha(self, char: int, suspect: bool) -> pygame.Surface:
+        """The north-facing street art with an alpha channel, for smooth turning."""
+        key = ("alpha", char, suspect)
+        surf = self._base.get(key)
+        if surf is None:
+            base = self.base(char, suspect, 0)
+            surf = pygame.Surface(base.get_size(), pygame.SRCALPHA)
+            surf.blit(base, (0, 0))
             self._base[key] = surf
         return surf
 
@@ -489,12 +496,12 @@ def _render_tile(kind: str, char: int, tile: int, ss: int, suspect: bool) -> pyg
     S = tile * ss
     surf = pygame.Surface((S, S))
     rnd = random.Random(1000 + char * 7 + (kind == "cross"))
-    sw = S * 0.36
+    sw = S * 0.4
     c0, c1 = S / 2 - sw / 2, S / 2 + sw / 2
     k = S * 0.035  # pavement width
     surf.fill(theme.PAVEMENT)
     # paving slabs on the pavement
-    for _ in range(int(S * S / 900)):
+    for _slab in range(int(S * S / 900)):
         x, y = rnd.uniform(0, S), rnd.uniform(0, S)
         pygame.draw.rect(surf, theme.shade(theme.PAVEMENT, rnd.uniform(0.9, 1.1)), (x, y, S * 0.05, S * 0.05), 0)
     streets: list[tuple[pygame.Rect, bool]] = [(pygame.Rect(0, round(c0), S, round(sw)), True)]
@@ -504,6 +511,9 @@ def _render_tile(kind: str, char: int, tile: int, ss: int, suspect: bool) -> pyg
         streets.append((pygame.Rect(round(c0), 0, round(sw), S), False))
     for rect, horizontal in streets:
         _cobbles(surf, rect, horizontal, rnd, S)
+    # a pool of gas light where the streets meet
+    pool = theme.glow(int(S * 0.42), (58, 44, 22))
+    surf.blit(pool, pool.get_rect(center=(S / 2, S / 2)), special_flags=pygame.BLEND_RGB_ADD)
     # kerbs
     kerb = theme.shade(theme.COBBLE_LIGHT, 1.1)
     kw = max(2, int(S * 0.008))
@@ -529,7 +539,7 @@ def _render_tile(kind: str, char: int, tile: int, ss: int, suspect: bool) -> pyg
     for b in blocks:
         _houses(surf, b, rnd, S)
     if kind == "t":
-        _wall(surf, pygame.Rect(0, 0, S, round(S * 0.085)), S)
+        _wall(surf, pygame.Rect(0, 0, S, round(S * 0.12)), S)
     elif kind == "lane":
         _barricade(surf, c0, c1, S)
     # a gas lamp on the pavement corner of the junction
@@ -630,6 +640,11 @@ def _houses(surf: pygame.Surface, block: pygame.Rect, rnd: random.Random, S: int
 
 def _wall(surf: pygame.Surface, rect: pygame.Rect, S: int) -> None:
     """A solid brick wall along the tile edge: sight cannot pass it."""
+    shadow = pygame.Surface((rect.w, max(1, int(rect.h * 0.6))), pygame.SRCALPHA)
+    for y in range(shadow.get_height()):
+        a = int(150 * (1 - y / shadow.get_height()) ** 1.5)
+        pygame.draw.line(shadow, (0, 0, 0, a), (0, y), (rect.w, y))
+    surf.blit(shadow, (rect.x, rect.bottom))
     pygame.draw.rect(surf, theme.BRICK, rect)
     bh = rect.h / 3
     bw = S * 0.06
@@ -935,6 +950,8 @@ class Highlights:
     focus: tuple | None = None                             # keyboard focus target
     jack_cell: int | None = None                           # Jack's own tile (Jack's view)
     show_sight: bool = False
+    recent_cells: list[int] = field(default_factory=list)  # what the last move changed
+    recent_detective: int | None = None
 
 
 class BoardView:
@@ -945,14 +962,20 @@ class BoardView:
         self.art: Art | None = None
         self._static: pygame.Surface | None = None
         self._overlay: pygame.Surface | None = None
+        self._lang = ""
 
     def resize(self, size: tuple[int, int]) -> Layout:
+        """The layout for a window of ``size``; art is redrawn for a new tile size or language."""
+        from .i18n import current_language
+
+        lang = current_language()
         if self.layout is None or self.layout.size != tuple(size):
             self.layout = Layout(size)
-            if self.art is None or self.art.tile != _ss(self.layout.tile):
-                self.art = Art(self.layout.tile)
             self._static = None
             self._overlay = None
+        if self.art is None or self.art.tile != _ss(self.layout.tile) or self._lang != lang:
+            self.art = Art(self.layout.tile)
+            self._lang = lang
         return self.layout
 
     # ------------------------------------------------------------- static
@@ -994,7 +1017,7 @@ class BoardView:
             surf.blit(g, g.get_rect(center=(cx, cy)), special_flags=pygame.BLEND_RGB_ADD)
         # grid gutter
         pygame.draw.rect(surf, (12, 12, 14), L.grid.inflate(8, 8), border_radius=4)
-        for k in range(4):
+        for k in (0, 2, 3):  # the deck of alibi cards sits in the fourth corner
             cx, cy = L.corner(k)
             pygame.draw.circle(surf, (16, 16, 18), (cx, cy), L.tile * 0.07)
             pygame.draw.circle(surf, (60, 56, 48), (cx, cy), L.tile * 0.07, 2)
@@ -1002,8 +1025,9 @@ class BoardView:
         # position studs with small clockwise chevrons
         for p in range(12):
             cx, cy = L.position_center(p)
-            pygame.draw.circle(surf, (28, 28, 32), (cx, cy), L.tile * 0.23)
-            theme.aa_circle(surf, (96, 84, 60), (cx, cy), L.tile * 0.23, 2)
+            pygame.draw.circle(surf, (30, 30, 34), (cx, cy), L.tile * 0.12)
+            theme.aa_circle(surf, (110, 94, 62), (cx, cy), L.tile * 0.12, 2)
+            theme.aa_circle(surf, (70, 62, 48), (cx, cy), L.tile * 0.05)
             a = _clockwise_angle(p)
             ax, ay = cx + math.cos(a) * L.tile * 0.31, cy + math.sin(a) * L.tile * 0.31
             d = L.tile * 0.04
@@ -1034,12 +1058,31 @@ class BoardView:
         self._draw_tile_marks(surface, model, hl, clock)
         for cell in moving:
             self._draw_tile(surface, cell, model.tiles[cell], model)
+        self._draw_deck(surface, model)
         self._draw_sight(surface, model, hl)
         self._draw_lane_targets(surface, model, hl, clock)
         self._draw_detectives(surface, model, hl, clock)
         if hl.arrows is not None:
             self._draw_arrows(surface, hl, clock)
         self._draw_preview(surface, model, hl, clock)
+
+    def _draw_deck(self, surface: pygame.Surface, model: BoardModel) -> None:
+        """The alibi deck in the lane's corner: a small stack of card backs and how many are left."""
+        L, art = self.layout, self.art
+        assert L is not None and art is not None
+        r = L.deck_rect()
+        if model.deck <= 0:
+            pygame.draw.rect(surface, (60, 54, 44), r, 1, border_radius=max(2, r.w // 10))
+            return
+        back = art.card(HIDDEN, r.w, r.h)
+        n = min(model.deck, 3)
+        for i in range(n):
+            off = (n - 1 - i) * 2
+            surface.blit(back, (r.x + off, r.y - off))
+        label = theme.text(str(model.deck), max(9, round(L.tile * 0.07)), theme.INK, "sans-bold")
+        badge = label.get_rect(center=(r.right, r.bottom)).inflate(8, 2)
+        pygame.draw.rect(surface, theme.BRASS_LIGHT, badge, border_radius=badge.h // 2)
+        surface.blit(label, label.get_rect(center=badge.center))
 
     def _draw_tile(self, surface: pygame.Surface, cell: int, tv: TileVis, model: BoardModel) -> None:
         L, art = self.layout, self.art
@@ -1052,8 +1095,7 @@ class BoardView:
         if not turning:
             img = art.composite(tv.char, face, round(wall) % 4)
         else:
-            base = art.base(tv.char, face, 0)
-            img = pygame.transform.rotozoom(base, -90 * wall, 1.0)
+            img = pygame.transform.rotozoom(art.base_alpha(tv.char, face), -90 * wall, 1.0)
             if face:
                 img = img.copy()
                 art.put_emblem(img, tv.char, (img.get_width() / 2, img.get_height() / 2))
@@ -1066,8 +1108,12 @@ class BoardView:
             lift = max(lift, math.sin(math.pi * tv.flip))
         if lift > 0:
             off = round(L.tile * 0.06 * lift)
-            sh = pygame.Surface(img.get_size(), pygame.SRCALPHA)
-            sh.fill((0, 0, 0, int(110 * min(1.0, lift))))
+            if img.get_flags() & pygame.SRCALPHA:
+                sh = img.copy()
+                sh.fill((0, 0, 0, int(120 * min(1.0, lift))), special_flags=pygame.BLEND_RGBA_MULT)
+            else:
+                sh = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+                sh.fill((0, 0, 0, int(120 * min(1.0, lift))))
             surface.blit(sh, sh.get_rect(center=(center[0] + off, center[1] + off * 1.4)))
         surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1] - L.tile * 0.03 * lift))))
 
@@ -1083,6 +1129,9 @@ class BoardView:
             box = tag.get_rect(topleft=(r.x + lw + 2, r.y + lw + 2)).inflate(10, 4)
             pygame.draw.rect(surface, theme.JACK_RED, box, border_radius=box.h // 2)
             surface.blit(tag, tag.get_rect(center=box.center))
+        for cell in hl.recent_cells:
+            r = L.cell_rect(cell).inflate(-lw * 3, -lw * 3)
+            _dashed_rect(surface, theme.BRASS_LIGHT, r, max(2, lw - 1), round(L.tile * 0.06))
         for cell in hl.cells:
             if cell in hl.chosen:
                 continue
@@ -1102,17 +1151,27 @@ class BoardView:
                 cx, cy = r.right - L.tile * 0.11, r.y + L.tile * 0.11
                 pygame.draw.circle(surface, (18, 18, 22), (cx, cy), L.tile * 0.075)
                 rad = L.tile * 0.045
-                pygame.draw.arc(surface, theme.BRASS_LIGHT, (cx - rad, cy - rad, 2 * rad, 2 * rad), 0.4, 5.2,
-                                max(2, round(L.tile * 0.012)))
+                w = max(2, round(L.tile * 0.012))
+                pygame.draw.arc(surface, theme.BRASS_LIGHT, (cx - rad, cy - rad, 2 * rad, 2 * rad), 0.9, 5.6, w)
+                # arrow head at the arc's start (pointing clockwise)
+                hx, hy = cx + rad * math.cos(0.9), cy - rad * math.sin(0.9)
+                h = L.tile * 0.03
+                head = [(hx + h * 0.9, hy - h * 0.1), (hx - h * 0.5, hy - h * 0.8), (hx - h * 0.1, hy + h * 0.7)]
+                pygame.draw.polygon(surface, theme.BRASS_LIGHT, head)
 
     def _draw_sight(self, surface: pygame.Surface, model: BoardModel, hl: Highlights) -> None:
-        """Lines of sight: the witness call's beams, or the player's 'show sight' toggle."""
+        """Lines of sight: the witness call's beams, or the player's 'show sight' toggle.
+
+        Each beam runs from a detective along his row or column to the far
+        side of the last tile he sees; a red bar marks a wall that blocks him
+        at once.  Tiles nobody sees are darkened.
+        """
         L = self.layout
         assert L is not None
         if model.sight and model.sight_alpha > 0:
             lines, t, alpha = model.sight, model.sight_t, model.sight_alpha
         elif hl.show_sight:
-            lines, t, alpha = model.sight_lines(), 1.0, 0.75
+            lines, t, alpha = model.sight_lines(), 1.0, 0.8
         else:
             return
         if self._overlay is None or self._overlay.get_size() != L.board.size:
@@ -1121,40 +1180,39 @@ class BoardView:
         ov.fill((0, 0, 0, 0))
         ox, oy = L.board.topleft
         seen: set[int] = set()
-        for pos, cells in lines:
+        for _pos, cells in lines:
             seen.update(cells)
-        # dim what no detective sees
+        # pygame.draw replaces pixels on an alpha surface: fills first, beams on top
         for cell in range(9):
-            if cell not in seen:
-                r = L.cell_rect(cell).move(-ox, -oy)
-                pygame.draw.rect(ov, (0, 0, 10, int(120 * alpha * t)), r)
-        for pos, cells in lines:
-            sx, sy = L.position_center(pos)
-            side = pos // 3
-            dx, dy = [(0, 1), (-1, 0), (0, -1), (1, 0)][side]
-            n = len(cells)
-            # the beam reaches the far edge of the last seen tile, or the near edge if blocked
-            length = L.ring / 2 + L.tile * (n if n else 0.0) + (0 if n else L.tile * 0.08)
-            length *= t
-            ex, ey = sx + dx * length, sy + dy * length
-            half = L.tile * 0.16
-            px, py = -dy * half, dx * half
-            a = int(70 * alpha)
-            poly = [(sx - ox + px * 0.4, sy - oy + py * 0.4), (ex - ox + px, ey - oy + py),
-                    (ex - ox - px, ey - oy - py), (sx - ox - px * 0.4, sy - oy - py * 0.4)]
-            pygame.draw.polygon(ov, (*theme.SIGHT, a), poly)
-            pygame.draw.line(ov, (*theme.SIGHT, int(200 * alpha)), (sx - ox, sy - oy), (ex - ox, ey - oy),
-                             max(2, round(L.tile * 0.02)))
-            if not n and t >= 1:
-                # blocked at the first tile: a short red bar against the wall
-                bx, by = sx - ox + dx * (L.ring / 2), sy - oy + dy * (L.ring / 2)
-                pygame.draw.line(ov, (230, 80, 70, int(230 * alpha)), (bx - px * 0.8, by - py * 0.8),
-                                 (bx + px * 0.8, by + py * 0.8), max(3, round(L.tile * 0.03)))
+            r = L.cell_rect(cell).move(-ox, -oy)
+            if cell in seen:
+                pygame.draw.rect(ov, (*theme.SIGHT, int(34 * alpha * t)), r)
+            else:
+                pygame.draw.rect(ov, (0, 0, 12, int(130 * alpha * t)), r)
         for cell in seen:
             r = L.cell_rect(cell).move(-ox, -oy)
-            pygame.draw.rect(ov, (*theme.SIGHT, int(40 * alpha * t)), r)
-            pygame.draw.rect(ov, (*theme.SIGHT, int(200 * alpha * t)), r.inflate(-4, -4), 2,
+            pygame.draw.rect(ov, (*theme.SIGHT, int(190 * alpha * t)), r.inflate(-6, -6), 2,
                              border_radius=round(L.tile * 0.04))
+        for pos, cells in lines:
+            sx, sy = L.position_center(pos)
+            dx, dy = [(0, 1), (-1, 0), (0, -1), (1, 0)][pos // 3]
+            n = len(cells)
+            length = (L.ring / 2 + L.tile * n) * t if n else L.ring / 2 * t
+            ex, ey = sx + dx * length, sy + dy * length
+            half = L.tile * 0.15
+            px, py = -dy * half, dx * half
+            for k, a in ((1.0, 50), (0.5, 70)):
+                poly = [(sx - ox + px * 0.35 * k, sy - oy + py * 0.35 * k), (ex - ox + px * k, ey - oy + py * k),
+                        (ex - ox - px * k, ey - oy - py * k), (sx - ox - px * 0.35 * k, sy - oy - py * 0.35 * k)]
+                pygame.draw.polygon(ov, (*theme.SIGHT, int(a * alpha)), poly)
+            pygame.draw.line(ov, (255, 250, 220, int(235 * alpha)), (sx - ox, sy - oy), (ex - ox, ey - oy),
+                             max(3, round(L.tile * 0.022)))
+            if n:
+                pygame.draw.circle(ov, (255, 250, 220, int(235 * alpha)), (ex - ox, ey - oy), max(3, L.tile * 0.028))
+            elif t >= 1:
+                bx, by = sx - ox + dx * (L.ring / 2), sy - oy + dy * (L.ring / 2)
+                pygame.draw.line(ov, (235, 80, 70, int(240 * alpha)), (bx - px * 0.9, by - py * 0.9),
+                                 (bx + px * 0.9, by + py * 0.9), max(4, round(L.tile * 0.035)))
         surface.blit(ov, L.board.topleft)
 
     def _draw_lane_targets(self, surface: pygame.Surface, model: BoardModel, hl: Highlights,
@@ -1230,33 +1288,43 @@ class BoardView:
             if d in hl.detectives:
                 theme.aa_circle(surface, theme.mix(theme.HIGHLIGHT, (255, 255, 255), pul * 0.4),
                                 (x, y), rad * 1.12, max(2, round(L.tile * 0.02)))
+            elif d == hl.recent_detective:
+                theme.aa_circle(surface, theme.BRASS_LIGHT, (x, y), rad * 1.14, 2)
             if hl.focus == ("det", d):
                 theme.aa_circle(surface, (255, 255, 255), (x, y), rad * 1.3, 2)
 
     def _draw_arrows(self, surface: pygame.Surface, hl: Highlights, clock: float) -> None:
+        """Four chips on the picked tile's sides: click one to put the wall there."""
         L = self.layout
         assert L is not None and hl.arrows is not None
         cell, dirs = hl.arrows
+        pul = 0.5 + 0.5 * math.sin(clock * 5)
         for d in range(4):
             cx, cy = L.arrow_center(cell, d)
             ok = d in dirs
-            r = L.tile * 0.12
-            fill = (30, 30, 36) if ok else (40, 30, 30)
-            theme.aa_circle(surface, fill, (cx, cy), r)
-            col = theme.HIGHLIGHT if ok else (120, 90, 80)
+            r = L.tile * 0.095
+            theme.aa_circle(surface, (0, 0, 0), (cx + 2, cy + 3), r)
+            theme.aa_circle(surface, (28, 28, 34) if ok else (48, 30, 30), (cx, cy), r)
+            ring = theme.mix(theme.HIGHLIGHT, (255, 255, 255), pul * 0.4) if ok else (120, 80, 72)
             if hl.focus == ("dir", d):
-                col = (255, 255, 255)
-            theme.aa_circle(surface, col, (cx, cy), r, max(2, round(L.tile * 0.015)))
-            # a small wall bar on the side it points to
+                ring = (255, 255, 255)
+            theme.aa_circle(surface, ring, (cx, cy), r, max(2, round(L.tile * 0.014)))
             ang = [-math.pi / 2, 0, math.pi / 2, math.pi][d]
             ux, uy = math.cos(ang), math.sin(ang)
+            px, py = -uy, ux
+            # the wall bar at the outer side, an arrow pointing at it
             bx, by = cx + ux * r * 0.45, cy + uy * r * 0.45
-            px, py = -uy * r * 0.55, ux * r * 0.55
-            pygame.draw.line(surface, theme.BRICK_LIGHT if ok else (90, 70, 66), (bx - px, by - py),
-                             (bx + px, by + py), max(3, round(r * 0.32)))
-            tip = (cx + ux * r * 0.1, cy + uy * r * 0.1)
-            tail = (cx - ux * r * 0.6, cy - uy * r * 0.6)
-            pygame.draw.line(surface, col, tail, tip, max(2, round(r * 0.14)))
+            bar = [(bx - px * r * 0.55, by - py * r * 0.55), (bx + px * r * 0.55, by + py * r * 0.55)]
+            pygame.draw.line(surface, theme.BRICK_LIGHT if ok else (100, 70, 64), bar[0], bar[1],
+                             max(3, round(r * 0.3)))
+            tip = (cx + ux * r * 0.18, cy + uy * r * 0.18)
+            base = (cx - ux * r * 0.45, cy - uy * r * 0.45)
+            col = theme.PARCHMENT if ok else (120, 100, 96)
+            pygame.draw.polygon(surface, col, [tip, (base[0] + px * r * 0.38, base[1] + py * r * 0.38),
+                                               (base[0] - px * r * 0.38, base[1] - py * r * 0.38)])
+            if not ok:
+                pygame.draw.line(surface, (200, 80, 70), (cx - r * 0.6, cy - r * 0.6), (cx + r * 0.6, cy + r * 0.6),
+                                 max(2, round(r * 0.14)))
 
     def _draw_preview(self, surface: pygame.Surface, model: BoardModel, hl: Highlights, clock: float) -> None:
         a = hl.preview
@@ -1337,7 +1405,7 @@ class BoardView:
             if tv.fly < 1:
                 # thrown in from above the panel, spinning
                 f = tv.fly
-                cy = cy - (1 - f) * L.token_r * 5
+                cy = cy - (1 - f) * L.token_r * 2.2
                 cx = cx + math.sin(f * 9 + i) * (1 - f) * L.token_r
             cy -= tv.lift * L.token_r * 0.35
             img = art.token(name, L.token_r)
@@ -1351,10 +1419,9 @@ class BoardView:
             if tv.used > 0 or tv.alpha < 1:
                 img = img.copy()
                 if tv.used > 0:
-                    dim = pygame.Surface(img.get_size(), pygame.SRCALPHA)
-                    dim.fill((0, 0, 0, int(150 * tv.used)))
-                    img.blit(dim, (0, 0))
-                img.set_alpha(int(255 * tv.alpha * (1 - 0.55 * tv.used)))
+                    k = round(255 - 140 * tv.used)
+                    img.fill((k, k, k, 255), special_flags=pygame.BLEND_RGBA_MULT)
+                img.set_alpha(int(255 * tv.alpha * (1 - 0.45 * tv.used)))
             surface.blit(img, img.get_rect(center=(round(cx), round(cy))))
             if i == hl.selected_token:
                 theme.aa_circle(surface, theme.SELECT, (cx, cy), L.token_r * 1.12, 3)
@@ -1402,7 +1469,7 @@ class BoardView:
         for k, i in enumerate(won):
             img = art.round_token(str(i + 1), L.track_r * 0.72)
             surface.blit(img, img.get_rect(center=tuple(map(round, L.won_token_center("investigator", k)))))
-        for k, card in enumerate(model.icards[:len(model.icards) - model.hide_icards]):
+        for k, card in enumerate(model.icards):
             rect = L.card_rect("investigator", k)
             surface.blit(art.card(card, rect.w, rect.h), rect)
         # ---- jack
@@ -1414,51 +1481,42 @@ class BoardView:
             img = art.round_token("jack", L.track_r * 0.72)
             surface.blit(img, img.get_rect(center=tuple(map(round, L.won_token_center("jack", k)))))
         idr = L.card_rect("identity", 0)
-        if model.jack is not None and not model.hide_identity:
+        if model.jack is not None:
             card = model.jack if model.jack_known() else HIDDEN
             surface.blit(art.card(card, idr.w, idr.h), idr)
             tx = idr.right + 8 * s
+            tw = int(r.right - tx - 6)
+            # text lines right of the identity card, stopping above the row of drawn cards
+            limit = L.card_rect("jack", 0).y - 2 if model.jcards else r.bottom - 4
+            lines: list[tuple[str, int, theme.Color, str]] = []
             if model.jack_known():
-                theme.blit_text(surface, _("You are"), small, theme.TEXT_DIM, (tx, idr.y), "topleft")
-                name = texts.short_name(model.jack)
-                theme.blit_text(surface, name, theme.fit_size(name, hs, int(r.right - tx - 6), "serif-bold"),
-                                CHARS[model.jack].rgb if theme.luminance(CHARS[model.jack].rgb) > 0.2
-                                else theme.PARCHMENT, (tx, idr.y + small + 3), "topleft", "serif-bold")
+                jc = CHARS[model.jack].rgb
+                lines.append((_("You are"), small, theme.TEXT_DIM, "sans"))
+                lines.append((texts.short_name(model.jack), hs,
+                              jc if theme.luminance(jc) > 0.2 else theme.PARCHMENT, "serif-bold"))
                 hg = model.hourglasses()
                 if hg is not None:
-                    line = _("Hourglasses: {n} / 6").format(n=hg)
-                    theme.blit_text(surface, line, theme.fit_size(line, small, int(r.right - tx - 4)), theme.GASLIGHT,
-                                    (tx, idr.y + small + hs + 8), "topleft")
+                    lines.append((_("Hourglasses: {n} / 6").format(n=hg), small, theme.GASLIGHT, "sans"))
                 if model.jack_seen is not None and model.outcome is None:
-                    line = _("Now: seen") if model.jack_seen else _("Now: unseen")
-                    theme.blit_text(surface, line, theme.fit_size(line, small, int(r.right - tx - 4)),
-                                    theme.TEXT_DIM, (tx, idr.y + 2 * small + hs + 14), "topleft")
+                    lines.append((_("Now: seen") if model.jack_seen else _("Now: unseen"), small, theme.TEXT_DIM,
+                                  "sans"))
             else:
-                line = _("Identity: secret")
-                theme.blit_text(surface, line, theme.fit_size(line, small, int(r.right - tx - 4)), theme.TEXT_DIM,
-                                (tx, idr.y + 2), "topleft")
                 tokens = sum(1 for w in model.track if w == "jack")
-                line = _("Round tokens: {n}").format(n=tokens)
-                theme.blit_text(surface, line, theme.fit_size(line, small, int(r.right - tx - 4)), theme.TEXT,
-                                (tx, idr.y + small + 8), "topleft")
+                lines.append((_("Identity: secret"), small, theme.TEXT_DIM, "sans"))
+                lines.append((_("Round tokens: {n}").format(n=tokens), small, theme.TEXT, "sans"))
                 if model.jcards:
-                    line = _("Hidden alibis: {n}").format(n=len(model.jcards))
-                    theme.blit_text(surface, line, theme.fit_size(line, small, int(r.right - tx - 4)), theme.TEXT,
-                                    (tx, idr.y + 2 * small + 14), "topleft")
-        for k, card in enumerate(model.jcards[:len(model.jcards) - model.hide_cards]):
+                    lines.append((_("Hidden alibis: {n}").format(n=len(model.jcards)), small, theme.TEXT, "sans"))
+            y = idr.y
+            for line, size, col, style in lines:
+                size = theme.fit_size(line, size, tw, style)
+                lh = theme.font(size, style).get_linesize()
+                if y + lh > limit:
+                    break
+                theme.blit_text(surface, line, size, col, (tx, y), "topleft", style)
+                y += lh + round(2 * s)
+        for k, card in enumerate(model.jcards):
             rect = L.card_rect("jack", k)
-            rect.x = idr.right + round(8 * s) + k * (rect.w + 4)
-            rect.y = r.bottom - rect.h - round(8 * s)
             surface.blit(art.card(card, rect.w, rect.h), rect)
-
-    def jack_card_rect(self, k: int) -> pygame.Rect:
-        L = self.layout
-        assert L is not None
-        idr = L.card_rect("identity", 0)
-        rect = L.card_rect("jack", k)
-        rect.x = idr.right + round(8 * L.scale) + k * (rect.w + 4)
-        rect.y = L.hand_jack.bottom - rect.h - round(8 * L.scale)
-        return rect
 
     def slot_rect(self, slot: tuple[str, int]) -> pygame.Rect:
         L = self.layout
@@ -1466,8 +1524,6 @@ class BoardView:
         hand, k = slot
         if hand == "deck":
             return L.deck_rect()
-        if hand == "jack":
-            return self.jack_card_rect(k)
         return L.card_rect(hand, k)
 
     def draw_flying(self, surface: pygame.Surface, model: BoardModel) -> None:
@@ -1544,3 +1600,16 @@ def _arrow(surface: pygame.Surface, col, a: tuple[float, float], b: tuple[float,
     pygame.draw.polygon(surface, col, [(p1[0] + ux * h, p1[1] + uy * h),
                                        (p1[0] - nx * h * 0.8, p1[1] - ny * h * 0.8),
                                        (p1[0] + nx * h * 0.8, p1[1] + ny * h * 0.8)])
+
+
+def _dashed_rect(surface: pygame.Surface, col, rect: pygame.Rect, width: int, dash: int) -> None:
+    """A dashed outline (marks what the last move changed)."""
+    dash = max(4, dash)
+    for (x0, y0), (x1, y1) in ((rect.topleft, rect.topright), (rect.topright, rect.bottomright),
+                               (rect.bottomright, rect.bottomleft), (rect.bottomleft, rect.topleft)):
+        length = max(abs(x1 - x0), abs(y1 - y0))
+        for a in range(0, length, dash * 2):
+            b = min(length, a + dash)
+            t0, t1 = a / length, b / length
+            pygame.draw.line(surface, col, (x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0),
+                             (x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1), width)

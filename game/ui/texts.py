@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from ..engine.core import Side, Termination
 from ..engine.pocket.data import DATA
-from ..engine.pocket.state import HIDDEN
 from .i18n import _
 
 IDS = DATA.ids

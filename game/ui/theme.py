@@ -43,15 +43,15 @@ BRASS_DARK = (128, 98, 46)
 BRASS_LIGHT = (240, 210, 140)
 GASLIGHT = (255, 196, 104)
 LAMP_GLOW = (255, 170, 70)
-COBBLE = (92, 90, 88)
-COBBLE_DARK = (58, 57, 58)
-COBBLE_LIGHT = (120, 116, 110)
-PAVEMENT = (74, 72, 72)
+COBBLE = (124, 114, 100)
+COBBLE_DARK = (62, 57, 52)
+COBBLE_LIGHT = (150, 140, 124)
+PAVEMENT = (70, 67, 64)
 BRICK = (118, 52, 40)
 BRICK_DARK = (78, 32, 26)
 BRICK_LIGHT = (146, 72, 54)
 MORTAR = (52, 36, 32)
-ROOF = (46, 50, 60)
+ROOF = (36, 40, 52)
 ROOF_LIGHT = (66, 72, 86)
 WINDOW_LIT = (250, 200, 110)
 WINDOW_DARK = (36, 38, 46)
@@ -235,6 +235,7 @@ def night_backdrop(size: tuple[int, int], seed: int = 7) -> pygame.Surface:
         y = rnd.uniform(fog.get_height() * 0.25, fog.get_height())
         r = rnd.uniform(fog.get_height() * 0.08, fog.get_height() * 0.28)
         pygame.draw.circle(fog, (70, 80, 100, rnd.randint(8, 20)), (x, y), r)
+    fog = pygame.transform.gaussian_blur(fog, 6)
     surf.blit(pygame.transform.smoothscale(fog, (w, h)), (0, 0))
     # a few distant lamps
     for _ in range(10):
@@ -262,9 +263,6 @@ def _panel_surface(size: tuple[int, int], fill: Color, edge: Color, radius: int,
     w, h = size
     s = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(s, (*fill, alpha), (0, 0, w, h), border_radius=radius)
-    hi = pygame.Surface((w, max(1, h // 3)), pygame.SRCALPHA)
-    pygame.draw.rect(hi, (255, 255, 255, 10), hi.get_rect(), border_radius=radius)
-    s.blit(hi, (0, 0))
     if width:
         pygame.draw.rect(s, (*edge, 255), (0, 0, w, h), width, border_radius=radius)
         pygame.draw.rect(s, (*shade(edge, 0.5), 160), (width, width, w - 2 * width, h - 2 * width), 1,
@@ -360,9 +358,9 @@ def city_night(size: tuple[int, int], seed: int = 3) -> pygame.Surface:
                 ch = int(h * 0.03)
                 pygame.draw.rect(surf, col, (cx, top - ch, max(6, bw // 9), ch))
             if row == 1:  # lit windows
-                for wy in range(top + 14, h - 10, 26):
+                for wy in range(top + 14, int(h * 0.86), 26):
                     for wx in range(x + 8, x + bw - 12, 20):
-                        if rnd.random() < 0.22:
+                        if rnd.random() < 0.15:
                             lit = mix(WINDOW_LIT, (255, 236, 190), rnd.random() * 0.4)
                             pygame.draw.rect(surf, lit, (wx, wy, 8, 11))
                             gl = glow(14, (60, 40, 12))
@@ -374,6 +372,7 @@ def city_night(size: tuple[int, int], seed: int = 3) -> pygame.Surface:
         fx, fy = rnd.uniform(0, fog.get_width()), rnd.uniform(fog.get_height() * 0.45, fog.get_height())
         pygame.draw.circle(fog, (90, 100, 120, rnd.randint(10, 26)), (fx, fy),
                            rnd.uniform(fog.get_height() * 0.08, fog.get_height() * 0.25))
+    fog = pygame.transform.gaussian_blur(fog, 6)
     surf.blit(pygame.transform.smoothscale(fog, (w, h)), (0, 0))
     # gas lamps on the street
     for lx in (0.12, 0.5, 0.88):

@@ -12,7 +12,8 @@ same model as a played one.
 >>> class Box: x = 0.0
 >>> b = Box()
 >>> t = Seq(Tween(b, "x", 0.0, 10.0, 1.0), Call(lambda: setattr(b, "done", True)))
->>> t.advance(0.5) and None
+>>> t.advance(0.5)  # half way: nothing left over
+0.0
 >>> round(b.x, 3)
 5.0
 >>> t.skip(); b.x, b.done, t.finished

@@ -14,18 +14,31 @@ from ..i18n import N_, _
 from ..scene import Scene
 from ..widgets import Button, Choice, Toast, draw_title, ornament
 
-BOT_LABELS = {"random": N_("Random (easy)"), "greedy": N_("Greedy (harder)")}
+BOT_LABELS = {"random": N_("Random"), "greedy": N_("Greedy"), "easy": N_("Easy"), "normal": N_("Normal"),
+              "hard": N_("Hard")}
 BOT_HELP = {
     "random": N_("Plays any legal move: good for learning the rules."),
     "greedy": N_("Looks one move ahead and splits the suspects well."),
+    "easy": N_("Thinks a little ahead: a gentle opponent."),
+    "normal": N_("Thinks ahead with care: a fair opponent."),
+    "hard": N_("Thinks hard before each move: a strong opponent."),
 }
+BOT_ORDER = ("random", "greedy", "easy", "normal", "hard")
+#: Rule sets the client can draw and play; others are offered once their board is drawn.
+CLIENT_GAMES = ("pocket",)
 
 
 def bot_names() -> list[str]:
-    """The registered bots, easiest first."""
-    make_bot("random")  # importing the baseline bots registers them
-    order = {"random": 0, "greedy": 1}
-    return sorted(BOTS, key=lambda n: (order.get(n, 9), n))
+    """The registered bots, the weakest first (unknown ones last, by name)."""
+    make_bot("random")  # importing the bots' modules registers them
+    return sorted(BOTS, key=lambda n: (BOT_ORDER.index(n) if n in BOT_ORDER else len(BOT_ORDER), n))
+
+
+def default_bot(names: list[str]) -> str:
+    for name in ("normal", "greedy"):
+        if name in names:
+            return name
+    return names[0]
 
 
 class SetupScene(Scene):
@@ -36,13 +49,14 @@ class SetupScene(Scene):
         self.seed = seed
         self.toast = Toast()
         bots = bot_names()
-        self.game = Choice(N_("Game"), [(r.name, (lambda r=r: _(r.title))) for r in RULESETS], RULESETS[0].name)
+        games = [r for r in RULESETS if r.name in CLIENT_GAMES]
+        self.game = Choice(N_("Game"), [(r.name, (lambda r=r: _(r.title))) for r in games], games[0].name)
         self.mode = Choice(N_("Mode"), [("solo", N_("Solo against a bot")), ("hotseat", N_("Hot-seat (two players)"))],
                            "solo", lambda v: self._sync())
         self.side = Choice(N_("Your side"), [("investigator", N_("Investigator")), ("jack", N_("Jack")),
                                              ("random", N_("Random"))], "investigator")
-        self.bot = Choice(N_("Bot"), [(b, BOT_LABELS.get(b, b)) for b in bots],
-                          "greedy" if "greedy" in bots else bots[0])
+        self.bot = Choice(N_("Bot"), [(b, BOT_LABELS.get(b, (lambda b=b: b.title()))) for b in bots],
+                          default_bot(bots))
         self.rows = [self.game, self.mode, self.side, self.bot]
         self.start_button = Button(N_("Start"), self.start, kind="primary")
         self.back_button = Button(N_("Back"), self.back)
@@ -137,7 +151,7 @@ class SetupScene(Scene):
             row.rect = pygame.Rect(x, top + i * (row_h + gap), pw, row_h)
         bh = max(38, int(h * 0.065))
         bw = max(150, int(w * 0.16))
-        y = self.rows[-1].rect.bottom + int(h * 0.12)
+        y = self.rows[-1].rect.bottom + int(h * 0.13)
         self.back_button.rect = pygame.Rect(w // 2 - bw - gap, y, bw, bh)
         self.start_button.rect = pygame.Rect(w // 2 + gap, y, bw, bh)
 
@@ -148,30 +162,33 @@ class SetupScene(Scene):
         s = min(w / 1280, h / 800)
         surface.blit(theme.city_night(size), (0, 0))
         box = self.rows[0].rect.unionall([r.rect for r in self.rows[1:]] + [self.start_button.rect])
-        theme.rounded_panel(surface, box.inflate(int(50 * s), int(44 * s)), fill=(16, 17, 23), alpha=225,
-                            radius=int(16 * s))
+        panel = box.inflate(int(50 * s), int(44 * s)).move(0, int(14 * s))
+        theme.rounded_panel(surface, panel, fill=(16, 17, 23), alpha=238, radius=int(16 * s))
         draw_title(surface, _("New game"), max(28, int(60 * s)), (w // 2, int(h * 0.1)))
         ornament(surface, (w // 2, int(h * 0.16)), int(min(w * 0.35, 380 * s)))
         for i, row in enumerate(self.rows):
             row.draw(surface, focused=(i == self.focus))
         self.start_button.draw(surface, focused=(self.focus == len(self.rows)))
         self.back_button.draw(surface, focused=(self.focus == len(self.rows) + 1))
-        # a line about what the choices mean
+        # what the choices mean
         if self.mode.value == "solo":
-            hint = _(BOT_HELP.get(self.bot.value, "")) if self.bot.value in BOT_HELP else ""
             side = self.side.value
             if side == "jack":
-                hint = _("You are Jack: stay hidden, or gather six hourglasses.") + "  " + hint
+                hints = [_("You are Jack: stay hidden, or gather six hourglasses.")]
             elif side == "investigator":
-                hint = _("You are the investigator: clear suspects until only Jack is left.") + "  " + hint
+                hints = [_("You are the investigator: clear suspects until only Jack is left.")]
             else:
-                hint = _("Your side is drawn by lot.") + "  " + hint
+                hints = [_("Your side is drawn by lot.")]
+            if self.bot.value in BOT_HELP:
+                hints.append(_(BOT_HELP[self.bot.value]))
         else:
-            hint = _("Two players share this screen. Jack's secrets show only after a hand-over.")
-        y = self.rows[-1].rect.bottom + int(h * 0.035)
-        for line in theme.wrap(hint, max(12, int(17 * s)), int(box.w * 0.95)):
-            theme.blit_text(surface, line, max(12, int(17 * s)), theme.TEXT_DIM, (w // 2, y), "midtop", "serif")
-            y += int(24 * s)
+            hints = [_("Two players share this screen. Jack's secrets show only after a hand-over.")]
+        y = self.rows[-1].rect.bottom + int(h * 0.03)
+        size_h = max(12, int(17 * s))
+        for hint in hints:
+            for line in theme.wrap(hint, size_h, int(box.w * 0.95), "serif"):
+                theme.blit_text(surface, line, size_h, theme.TEXT_DIM, (w // 2, y), "midtop", "serif")
+                y += int(size_h * 1.35)
         theme.blit_text(surface, _("Arrows choose · Enter starts · Esc goes back"), max(10, int(13 * s)),
-                        theme.TEXT_FAINT, (w // 2, h - int(24 * s)), "center")
+                        theme.TEXT_FAINT, (w // 2, self.start_button.rect.bottom + int(30 * s)), "center")
         self.toast.draw(surface, (w // 2, int(h * 0.9)), max(12, int(16 * s)), int(w * 0.7))

@@ -94,11 +94,7 @@ class TitleScene(Scene):
         except ImportError:
             self.toast.show(_("Replays are not available."), "error")
             return
-        try:
-            scene = SavesScene(self.app, replays=True)  # type: ignore[call-arg]
-        except TypeError:
-            scene = SavesScene(self.app)
-        self.app.stack.push(scene)
+        self.app.stack.push(SavesScene(self.app, replays=True))
 
     def rules(self) -> None:
         self._click()
@@ -164,7 +160,7 @@ class TitleScene(Scene):
         visible = [b for b in self.menu.buttons if b.visible]
         if visible:
             box = visible[0].rect.unionall([b.rect for b in visible[1:]]).inflate(int(60 * s), int(40 * s))
-            theme.rounded_panel(surface, box, fill=(14, 15, 20), alpha=200, radius=int(14 * s))
+            theme.rounded_panel(surface, box, fill=(14, 15, 20), alpha=238, radius=int(14 * s))
         self.menu.draw(surface)
         theme.blit_text(surface, _("London, 1888. One of nine suspects is Jack. Catch him, or be him."),
                         max(11, int(15 * s)), theme.TEXT_DIM, (w // 2, h - int(28 * s)), "center", "serif")

@@ -1,0 +1,810 @@
+"""The game: the board, the player's choices, the bot's moves, hot-seat hand-overs.
+
+The scene keeps the true game (every full state, one per action, and the
+:class:`GameRecord`), but draws only from the *observation* of the side
+whose screen it is: the human in solo play, the side to move in hot-seat
+(after its Show press), the investigator when bots play each other.
+
+Each side has a cursor: the last state its screen has shown.  When the
+game moves on, the screen animates every step from its cursor to the
+latest state, one at a time, from its own observations; so in hot-seat the
+investigator sees Jack's moves replayed without Jack's secrets, and Jack
+sees his identity card dealt when he first looks.
+
+Rules are never decided here: chance comes from the state's generator,
+players' options from ``legal_actions()`` of their observation, bots'
+moves from :func:`game.match.bot_move`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+import pygame
+
+from ...bots import make_bot
+from ...engine.actions import Action
+from ...engine.core import Side, ToMove
+from ...engine.pocket.state import CLAIM, DETECTIVES, DRAW_HIDDEN, IDENTITY_HIDDEN, VOCAB, WITNESS, PocketState
+from ...engine.record import GameRecord
+from ...engine.rng import Rng
+from ...match import bot_move
+from .. import anim, texts, theme
+from ..board_view import BoardModel, BoardView, Highlights
+from ..i18n import N_, _
+from ..intents import intent_of
+from ..picker import CONFIRM, DIRECTION, SECOND, TARGET, TOKEN, Picker
+from ..scene import Scene
+from ..tween import Seq, Step
+from ..widgets import Button, Toast
+
+BOT_DELAY = 0.55       # seconds (at speed 1) before a bot moves, so the player can follow
+END_DELAY = 0.6        # pause on the final position before the results
+SIDES = (Side.INVESTIGATOR, Side.JACK)
+LOG_COLOURS = {"jack": (236, 160, 156), "investigator": (166, 196, 236), None: theme.PARCHMENT}
+
+
+
+_POOL: ThreadPoolExecutor | None = None
+
+
+def _pool() -> ThreadPoolExecutor:
+    """One worker thread for bots' searches (at exit Python lets a running search finish)."""
+    global _POOL
+    if _POOL is None:
+        _POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+    return _POOL
+
+
+def _human_sides(human: str) -> frozenset[Side]:
+    if human == "both":
+        return frozenset(SIDES)
+    if human in ("none", "", None):
+        return frozenset()
+    return frozenset({Side(human)})
+
+
+class GameScene(Scene):
+    """One game of Pocket on screen.  Build it with :meth:`new` or :meth:`from_record`."""
+
+    def __init__(self, app: Any, record: GameRecord, *, resume: bool = False) -> None:
+        super().__init__(app)
+        meta = record.meta
+        self.mode: str = meta.get("mode", "solo")
+        self.humans = _human_sides(meta.get("human", "investigator"))
+        if self.mode not in ("solo", "hotseat", "watch"):
+            raise ValueError(f"unknown game mode {self.mode!r}")
+        if self.mode == "hotseat" and len(self.humans) != 2:
+            raise ValueError("a hot-seat game needs two human players")
+        self.bot_name = meta.get("bot") or "greedy"
+        self.bot = make_bot(self.bot_name) if len(self.humans) < 2 else None
+        self.record = record
+        self.states: list[PocketState] = record.states()
+        latest = len(self.states) - 1
+        self._obs: dict[tuple[int, Side], PocketState] = {}
+        if self.mode == "hotseat":
+            self.viewer: Side | None = None  # nobody looks until the first hand-over
+        elif self.humans:
+            self.viewer = next(iter(self.humans))
+        else:
+            self.viewer = Side.INVESTIGATOR
+        start = latest if resume else 0
+        self.cursor = {side: start for side in SIDES}
+        self.logs: dict[Side, list[tuple[str, str | None]]] = {side: [] for side in SIDES}
+        if resume:
+            for side in SIDES:
+                for i in range(latest):
+                    self._log(side, i)
+        self.model = BoardModel.from_view(self.obs(start, self.viewer or Side.INVESTIGATOR))
+        self.view = BoardView()
+        self.anim: Step | None = None
+        self.anim_ply = 0
+        self.anim_caption = ""
+        self.recent: tuple[list[int], int | None] = ([], None)
+        self.picker: Picker | None = None
+        self.picker_ply = -1
+        self.focus: tuple | None = None
+        self.toast = Toast()
+        self.clock = 0.0
+        self.bot_wait = 0.0
+        self.thinking: tuple[int, Future] | None = None
+        self.end_wait = 0.0
+        self.show_sight = False
+        self.handover_pending: Side | None = None
+        self.log_scroll = 0
+        self.autosave_error = False
+        self.finished = False
+        self.confirm_button = Button(N_("Confirm"), self.confirm, kind="primary")
+        self.undo_button = Button(N_("Undo"), self.undo)
+        self.stay_button = Button(N_("Leave them"), self.stay)
+        self.menu_button = Button(lambda: "≡", self.pause)
+        self.sight_button = Button(lambda: "◉", self.toggle_sight)
+        self._log_cache: tuple | None = None
+        self._log_lines: list[tuple[str, tuple[int, int, int]]] = []
+
+    # ----------------------------------------------------------- creation
+    @classmethod
+    def new(cls, app: Any, seed: int, *, mode: str = "solo", human: str = "investigator",
+            bot: str | None = "greedy", game: str = "pocket") -> GameScene:
+        """A fresh game; ``human`` is ``"jack"``, ``"investigator"``, ``"both"`` or ``"none"``."""
+        meta = {"mode": mode, "human": human, "bot": bot}
+        return cls(app, GameRecord(game, int(seed), [], meta))
+
+    @classmethod
+    def from_record(cls, app: Any, record: GameRecord) -> GameScene:
+        """Resume ``record`` exactly where it stopped (no animation of the past).
+
+        :raises ValueError: if the record does not replay or names an unknown mode or bot.
+        """
+        if record.game != "pocket":
+            raise ValueError(f"this client plays Pocket, not {record.game!r}")
+        copy = GameRecord(record.game, record.seed, list(record.actions), dict(record.meta))
+        copy.meta.setdefault("mode", "solo")
+        copy.meta.setdefault("human", "investigator")
+        copy.meta.setdefault("bot", "greedy")
+        return cls(app, copy, resume=True)
+
+    # ------------------------------------------------------------ queries
+    @property
+    def state(self) -> PocketState:
+        """The latest full state (the referee's; never drawn)."""
+        return self.states[-1]
+
+    def obs(self, i: int, side: Side) -> PocketState:
+        """What ``side`` may know after the first ``i`` actions."""
+        key = (i, side)
+        o = self._obs.get(key)
+        if o is None:
+            o = self.states[i].observation(side)
+            self._obs[key] = o
+        return o
+
+    def visible_action(self, i: int, side: Side) -> Action:
+        """Action ``i`` as ``side`` may see it: Jack's secret draws are masked for the investigator."""
+        a = VOCAB.parse(self.record.actions[i])
+        if side is Side.INVESTIGATOR:
+            if a.kind == "identity":
+                return IDENTITY_HIDDEN
+            if a.kind == "draw" and self.states[i].drawer() is Side.JACK:
+                return DRAW_HIDDEN
+        return a
+
+    def visible_info(self) -> dict:
+        """The secrets the screen holds now (for tests): model fields and the log text."""
+        return {"viewer": None if self.viewer is None else self.viewer.value, "view": self.model.view,
+                **self.model.secrets(),
+                "log": [t for t, _a in self.logs[self.viewer]] if self.viewer else []}
+
+    def my_turn(self) -> bool:
+        """Whether the screen waits for its human player's choice now."""
+        return (self.anim is None and self.picker is not None and self.viewer is not None
+                and self.picker_ply == len(self.states) - 1
+                and self.cursor[self.viewer] == len(self.states) - 1
+                and self.state.to_move().side is self.viewer)
+
+    # ------------------------------------------------------------- moving
+    def commit(self, action: Action) -> None:
+        """Apply ``action`` to the true game, record it and autosave."""
+        s = self.state.clone()
+        s.apply(action)
+        self.states.append(s)
+        self.record.actions.append(str(action))
+        self.picker = None
+        self.focus = None
+        self._autosave()
+        if s.is_over():
+            self._keep_finished_game()
+
+    def _autosave(self) -> None:
+        saves = getattr(self.app, "saves", None)
+        if saves is None:
+            return
+        try:
+            saves.autosave(self.record)
+        except OSError as exc:
+            if not self.autosave_error:
+                self.autosave_error = True
+                self.toast.show(_("The game could not be autosaved: {reason}").format(
+                    reason=exc.strerror or exc), "error", 4.0)
+
+    def _keep_finished_game(self) -> None:
+        """File the finished game among the saves (the Replays list) and drop the autosave."""
+        saves = getattr(self.app, "saves", None)
+        if saves is None or self.mode == "watch" or not hasattr(saves, "save"):
+            return
+        outcome = self.state.outcome
+        winner = texts.winner_title(outcome.winner) if outcome is not None else ""
+        name = f"{time.strftime('%Y-%m-%d %H:%M:%S')} {winner}"
+        try:
+            saves.save(self.record, name)
+            if hasattr(saves, "clear_autosave"):
+                saves.clear_autosave()
+        except OSError as exc:
+            self.toast.show(_("The finished game could not be saved: {reason}").format(
+                reason=exc.strerror or exc), "error", 4.0)
+
+    def _log(self, side: Side, i: int) -> None:
+        before, after = self.obs(i, side), self.obs(i + 1, side)
+        action = self.visible_action(i, side)
+        actor = anim.actor_of(before, action)
+        for line in anim.describe(before, action, after):
+            self.logs[side].append((line, actor))
+
+    def _start_anim(self, side: Side) -> None:
+        i = self.cursor[side]
+        before, after = self.obs(i, side), self.obs(i + 1, side)
+        action = self.visible_action(i, side)
+        self.model.sync(before)
+        actor = anim.actor_of(before, action)
+        seq = Seq()
+        if actor is not None and not (self.mode != "watch" and Side(actor) is side):
+            seq.add(anim.lead_in(self.model, before, action))
+        seq.add(anim.build(self.model, before, action, after, self.app.play))
+        self.anim = seq
+        self.anim_ply = i + 1
+        if action.kind == "witness":
+            self.anim_caption = _("Witness call")
+        elif action.kind == "identity":
+            self.anim_caption = _("Jack draws his identity card")
+        elif action.kind == "draw":
+            self.anim_caption = _("An alibi card is drawn")
+        elif action.kind == "throw":
+            self.anim_caption = _("The investigator throws the tokens")
+        elif actor is not None:
+            self.anim_caption = _("{side} plays").format(side=texts.side_name(actor))
+        else:
+            self.anim_caption = ""
+
+    def _finish_anim(self) -> None:
+        side = self.viewer
+        assert side is not None
+        self._log(side, self.anim_ply - 1)  # the log tells what the player has just seen
+        self.recent = self._changed(self.anim_ply - 1, side)
+        self.log_scroll = 0
+        self.cursor[side] = self.anim_ply
+        self.model.sync(self.obs(self.anim_ply, side))
+        self.anim = None
+
+    def _changed(self, i: int, side: Side) -> tuple[list[int], int | None]:
+        """The cells and detective that action ``i`` changed, to mark them until the next move."""
+        a = self.visible_action(i, side)
+        kind, args = a.kind, a.args
+        if kind == "rotate":
+            return [int(args[0])], None
+        if kind == "exchange":
+            return [int(args[0]), int(args[1])], None
+        if kind in DETECTIVES:
+            return [], DETECTIVES.index(kind)
+        if kind == "joker" and args[0] != "none":
+            return [], DETECTIVES.index(str(args[0]))
+        return [], None
+
+    def skip_animation(self) -> None:
+        """Jump to the end of the animation now playing."""
+        if self.anim is not None:
+            self.anim.skip()
+            self._finish_anim()
+
+    # -------------------------------------------------------------- update
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.toast.update(dt)
+        speed = self.app.animation_speed
+        if self.anim is not None:
+            self.anim.advance(dt * speed)
+            if self.anim.finished:
+                self._finish_anim()
+            return
+        self._advance(dt * speed)
+
+    def _advance(self, dt: float) -> None:
+        latest = len(self.states) - 1
+        v = self.viewer
+        if v is not None and self.cursor[v] < latest:
+            self._start_anim(v)
+            return
+        s = self.state
+        if s.is_over():
+            self.end_wait += dt
+            if self.end_wait >= END_DELAY and not self.finished:
+                self._to_results()
+            return
+        tm = s.to_move()
+        if tm is ToMove.CHANCE:
+            self.commit(s.sample_chance())
+            return
+        legal = s.legal_actions()
+        if s.phase in (WITNESS, CLAIM) and len(legal) == 1:
+            self.commit(legal[0])  # Jack's answer is forced: the rules give it
+            return
+        side = tm.side
+        assert side is not None
+        if side in self.humans:
+            if v is not side:
+                self._request_handover(side)
+                return
+            if self.picker is None or self.picker_ply != latest:
+                self.picker = Picker(self.obs(latest, side))
+                self.picker_ply = latest
+                self.focus = None
+            return
+        self.bot_wait += dt
+        self._think(latest)
+        future = self.thinking[1] if self.thinking is not None else None
+        if self.bot_wait >= BOT_DELAY and future is not None and future.done():
+            self.bot_wait = 0.0
+            self.thinking = None
+            self.commit(future.result())
+
+    def _think(self, ply: int) -> None:
+        """Start the bot on ply ``ply`` in a worker thread, so frames keep coming while it searches.
+
+        The bot gets a copy of the state and a generator seeded from the
+        game's seed and the ply, so its move (and a resumed game) is the
+        same however long it takes.
+        """
+        if self.thinking is not None and self.thinking[0] == ply:
+            return
+        assert self.bot is not None
+        rng = Rng((self.record.seed * 1_000_003 + ply * 7919) & ((1 << 64) - 1))
+        state = self.state.clone()
+        self.thinking = (ply, _pool().submit(bot_move, state, self.bot, rng))
+
+    def wait_for_bot(self, timeout: float | None = 30.0) -> None:
+        """Block until the bot's search (if one runs) is done: for tools and tests, never the frame loop."""
+        if self.thinking is not None:
+            self.thinking[1].result(timeout)
+
+    def _request_handover(self, side: Side) -> None:
+        if self.handover_pending is side:
+            return
+        from .handover import HandoverScene
+
+        self.handover_pending = side
+        self.app.stack.push(HandoverScene(self.app, side, self._shown))
+
+    def _shown(self, side: Side) -> None:
+        """The hand-over screen was passed: this is now ``side``'s screen."""
+        self.handover_pending = None
+        self.viewer = side
+        self.picker = None
+        self.focus = None
+        self.model.sync(self.obs(self.cursor[side], side))
+
+    def _to_results(self) -> None:
+        from .results import ResultsScene
+
+        self.finished = True
+        snapshot = pygame.Surface(self.app.size)
+        self.draw(snapshot)
+        self.app.stack.replace(ResultsScene(self.app, self.record, self.state, snapshot))
+
+    # -------------------------------------------------------------- player
+    def confirm(self) -> None:
+        if not self.my_turn() or self.picker is None or self.picker.pending is None:
+            return
+        self.app.play("click")
+        self.commit(self.picker.pending)
+
+    def undo(self) -> None:
+        if self.picker is not None and self.picker.back():
+            self.focus = None
+            self.app.play("click")
+
+    def stay(self) -> None:
+        if self.my_turn() and self.picker is not None:
+            self._refuse(self.picker.pick_none())
+
+    def pause(self) -> None:
+        from .pause import PauseScene
+
+        self.app.play("click")
+        self.app.stack.push(PauseScene(self.app, self))
+
+    def toggle_sight(self) -> None:
+        self.show_sight = not self.show_sight
+        self.app.play("click")
+
+    def _refuse(self, message: str | None) -> None:
+        if message:
+            self.toast.show(message, "error")
+        else:
+            self.app.play("click")
+            self.focus = None
+
+    def _not_your_turn(self) -> None:
+        s = self.state
+        side = s.to_move().side
+        if s.is_over():
+            return
+        if side is not None and side not in self.humans:
+            self.toast.show(_("Wait: {side} is thinking.").format(side=texts.side_name(side)), "info", 1.6)
+
+    # -------------------------------------------------------------- events
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        L = self.view.resize(self.app.size)
+        self._place_buttons()
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            for b in (self.menu_button, self.sight_button):
+                if b.handle_event(event):
+                    return None
+            if self.anim is not None:
+                return None  # input waits while a move plays
+            if event.button == 3:
+                self.undo()
+                return None
+            if event.button != 1:
+                return None
+            for b in (self.confirm_button, self.undo_button, self.stay_button):
+                if b.visible and b.handle_event(event):
+                    return None
+            if L.board.collidepoint(event.pos) or L.tokens.collidepoint(event.pos):
+                self._click(event.pos)
+            return None
+        if event.type == pygame.MOUSEWHEEL:
+            self.log_scroll = max(0, self.log_scroll + event.y)
+            return None
+        return event
+
+    def _key(self, event: pygame.event.Event) -> None:
+        intent = intent_of(event)
+        if intent is None:
+            return None
+        name, value = intent.name, intent.value
+        if self.anim is not None:
+            if name in ("skip", "pause"):  # Space or Esc skips the move being shown
+                self.skip_animation()
+            return None
+        if name == "pause":
+            self.pause()
+        elif name == "sight":
+            self.toggle_sight()
+        elif name == "log":
+            self.log_scroll = max(0, self.log_scroll + value)
+        elif not self.my_turn() or self.picker is None:
+            if name != "skip":
+                self._not_your_turn()
+        else:
+            self._choose(name, value)
+        return None
+
+    def _choose(self, name: str, value: int) -> None:
+        """A key intent while the player builds a move."""
+        p = self.picker
+        assert p is not None
+        stage, face = p.stage, p.face
+        if name == "back":
+            self.undo()
+        elif name == "confirm":
+            if stage == CONFIRM:
+                self.confirm()
+            elif self.focus is not None:
+                self._activate(self.focus)
+            else:
+                self._refuse(_("Choose with the number keys, or Tab to a target and press Enter."))
+        elif name in ("next", "previous"):
+            self._cycle_focus(1 if name == "next" else -1)
+        elif stage == TOKEN and name == "number":
+            if 1 <= value <= 4:
+                self._refuse(p.select_token(value - 1))
+        elif stage == DIRECTION and name == "direction":
+            self._refuse(p.pick_direction(value))
+        elif face in DETECTIVES and stage == TARGET and name == "number" and value in (1, 2):
+            self._refuse(p.pick_steps(value))
+        elif face == "joker" and stage == TARGET and name == "detective":
+            self._refuse(p.pick_detective(value))
+        elif face == "joker" and stage == TARGET and name == "number" and value in (1, 2, 3):
+            self._refuse(p.pick_detective(value - 1))
+        elif face == "joker" and stage == TARGET and (name == "stay" or (name == "number" and value == 0)):
+            self._refuse(p.pick_none())
+        elif face in ("rotate", "exchange") and stage in (TARGET, SECOND, DIRECTION) and name == "number" \
+                and value >= 1:
+            self._refuse(p.pick_cell(value - 1))
+        elif name == "direction":
+            self._cycle_focus(1 if value in (1, 2) else -1)
+
+    def _focus_targets(self) -> list[tuple]:
+        p = self.picker
+        if p is None:
+            return []
+        stage = p.stage
+        if stage == TOKEN:
+            return [("token", t) for t in p.playable_tokens()]
+        if stage == DIRECTION:
+            return [("dir", d) for d in p.directions()]
+        if p.face == "joker":
+            return [("det", d) for d in sorted(p.detective_targets())]
+        if p.face in DETECTIVES:
+            return [("pos", pos) for pos in sorted(p.position_targets())]
+        return [("cell", c) for c in sorted(p.cell_targets())]
+
+    def _cycle_focus(self, d: int) -> None:
+        targets = self._focus_targets()
+        if not targets:
+            return
+        if self.focus in targets:
+            i = (targets.index(self.focus) + d) % len(targets)
+        else:
+            i = 0 if d > 0 else len(targets) - 1
+        self.focus = targets[i]
+
+    def _activate(self, focus: tuple) -> None:
+        p = self.picker
+        assert p is not None
+        kind, value = focus
+        if kind == "token":
+            self._refuse(p.select_token(value))
+        elif kind == "dir":
+            self._refuse(p.pick_direction(value))
+        elif kind == "det":
+            self._refuse(p.pick_detective(value))
+        elif kind == "pos":
+            self._refuse(p.pick_position(value))
+        elif kind == "cell":
+            self._refuse(p.pick_cell(value))
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        L = self.view.layout
+        assert L is not None
+        if not self.my_turn() or self.picker is None:
+            self._not_your_turn()
+            return
+        p = self.picker
+        t = L.token_at(pos)
+        if t is not None:
+            if p.token == t and p.stage != CONFIRM:
+                self.undo()
+            else:
+                self._refuse(p.select_token(t))
+            return
+        if p.stage == CONFIRM:
+            self._refuse(_("Confirm (Enter) or undo (Backspace) your choice."))
+            return
+        if p.stage == DIRECTION and p.first is not None:
+            d = L.arrow_at(p.first, pos)
+            if d is not None:
+                self._refuse(p.pick_direction(d))
+                return
+        if p.face == "joker" and p.stage == TARGET:
+            d = self.view.detective_at(self.model, pos)
+            if d is not None:
+                self._refuse(p.pick_detective(d))
+                return
+        cell = L.cell_at(pos)
+        if cell is None:
+            lane = L.position_at(pos)
+            if lane is not None:
+                self._refuse(p.pick_position(lane))
+            return
+        if p.stage == TOKEN:
+            self._refuse(_("First choose an action token (keys 1-4)."))
+            return
+        self._refuse(p.pick_cell(cell))
+
+    # ---------------------------------------------------------------- draw
+    def highlights(self) -> Highlights:
+        hl = Highlights(show_sight=self.show_sight)
+        m = self.model
+        if m.jack_known() and (m.view == "jack" or m.outcome is not None) and m.jack is not None:
+            with contextlib.suppress(ValueError):
+                hl.jack_cell = m.cell_of(m.jack)
+        if self.anim is None:
+            hl.recent_cells, hl.recent_detective = self.recent
+        if not self.my_turn() or self.picker is None:
+            return hl
+        p = self.picker
+        hl.focus = self.focus if self.focus is not None else self.hover_target()
+        hl.selected_token = p.token
+        if p.stage == TOKEN:
+            hl.tokens = set(p.playable_tokens())
+        hl.cells = p.cell_targets()
+        if p.first is not None:
+            hl.chosen = [p.first]
+        hl.positions = p.position_targets()
+        hl.detectives = p.detective_targets()
+        if p.stage == DIRECTION and p.first is not None:
+            hl.arrows = (p.first, p.directions())
+        hl.preview = p.pending
+        return hl
+
+    def hover_target(self) -> tuple | None:
+        """The lit target under the mouse pointer, drawn like the keyboard focus."""
+        L = self.view.layout
+        if L is None or not pygame.mouse.get_focused():
+            return None
+        pos = pygame.mouse.get_pos()
+        for target in self._focus_targets():
+            kind, value = target
+            if kind == "token" and L.token_at(pos) == value:
+                return target
+            if kind == "cell" and L.cell_at(pos) == value:
+                return target
+            if kind == "pos" and L.position_at(pos) == value:
+                return target
+            if kind == "det" and self.view.detective_at(self.model, pos) == value:
+                return target
+            if kind == "dir" and self.picker is not None and self.picker.first is not None \
+                    and L.arrow_at(self.picker.first, pos) == value:
+                return target
+        return None
+
+    def _place_buttons(self) -> None:
+        L = self.view.layout
+        assert L is not None
+        self.confirm_button.rect = L.confirm_button
+        self.undo_button.rect = L.undo_button
+        self.stay_button.rect = L.undo_button.move(-L.undo_button.w - round(8 * L.scale), 0)
+        self.menu_button.rect = L.menu_button
+        self.sight_button.rect = L.sight_button
+        mine = self.my_turn() and self.picker is not None
+        p = self.picker
+        self.confirm_button.visible = bool(mine and p is not None and p.stage == CONFIRM)
+        self.undo_button.visible = bool(mine and p is not None and p.stage != TOKEN)
+        self.undo_button.label = N_("Undo") if p is not None and p.stage == CONFIRM else N_("Cancel")
+        self.stay_button.visible = bool(mine and p is not None and p.can_stay())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        L = self.view.resize(surface.get_size())
+        self._place_buttons()
+        surface.blit(self.view.static_layer(), (0, 0))
+        if self.viewer is None:
+            theme.blit_text(surface, _("Waiting for the first player…"), max(14, round(20 * L.scale)),
+                            theme.TEXT_DIM, L.grid.center, "center", "serif")
+            return
+        hl = self.highlights()
+        self.view.draw_board(surface, self.model, hl, self.clock)
+        self._draw_header(surface)
+        self.view.draw_track(surface, self.model)
+        self.view.draw_tokens(surface, self.model, hl, self.clock)
+        self._draw_prompt(surface)
+        self.view.draw_hands(surface, self.model)
+        self._draw_log(surface)
+        self.view.draw_flying(surface, self.model)
+        self.view.draw_banner(surface, self.model)
+        self.toast.draw(surface, (L.grid.centerx, L.board.bottom - round(L.ring * 0.5)),
+                        max(12, round(16 * L.scale)), L.board.w)
+
+    def _status(self) -> tuple[str, tuple[int, int, int]]:
+        m = self.model
+        if m.outcome is not None and self.anim is None:
+            return _("Game over"), theme.BRASS_LIGHT
+        if self.anim is not None:
+            return self.anim_caption, theme.TEXT_DIM
+        s = self.state
+        side = s.to_move().side
+        if side is None:
+            return "", theme.TEXT_DIM
+        col = theme.side_colour(side.value)
+        if side in self.humans and side is self.viewer:
+            if self.mode == "hotseat":
+                return _("{side}, your turn").format(side=texts.side_name(side)), col
+            return _("Your turn ({side})").format(side=texts.side_name(side)), col
+        if self.mode == "watch" or side not in self.humans:
+            return _("{side} is thinking…").format(side=texts.side_name(side)), col
+        return _("{side} to play").format(side=texts.side_name(side)), col
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        L = self.view.layout
+        assert L is not None
+        s = L.scale
+        r = L.header
+        m = self.model
+        title = _("Round {n} of 8").format(n=m.round)
+        if m.chase and m.outcome is None:
+            title += "  ·  " + _("Chase!")
+        theme.blit_text(surface, title, theme.fit_size(title, max(14, round(24 * s)), L.sight_button.x - r.x - 6,
+                                                       "serif-bold"),
+                        theme.BRASS_LIGHT, (r.x, r.y), "topleft", "serif-bold", shadow=True)
+        status, col = self._status()
+        y2 = r.y + round(32 * s)
+        right = r.right
+        view = {"jack": _("Jack's view"), "investigator": _("Investigator's view")}.get(m.view, "")
+        if view:
+            vs = theme.fit_size(view, max(9, round(12 * s)), int(r.w * 0.4))
+            vr = theme.blit_text(surface, view, vs, theme.side_colour(m.view), (r.right, y2 + round(3 * s)),
+                                 "topright")
+            right = vr.x - round(8 * s)
+        if status:
+            theme.blit_text(surface, status, theme.fit_size(status, max(11, round(16 * s)), right - r.x, "sans-bold"),
+                            col, (r.x, y2), "topleft", "sans-bold")
+        self.menu_button.draw(surface)
+        self.sight_button.draw(surface, focused=self.show_sight)
+        # draw the icons on the two small buttons
+        mb = L.menu_button
+        for k in (-1, 0, 1):
+            y = mb.centery + k * mb.h * 0.2
+            pygame.draw.line(surface, theme.PARCHMENT, (mb.x + mb.w * 0.28, y), (mb.right - mb.w * 0.28, y), 2)
+        sb = L.sight_button
+        eye = pygame.Rect(0, 0, sb.w * 0.6, sb.h * 0.42)
+        eye.center = sb.center
+        pygame.draw.ellipse(surface, theme.SIGHT if self.show_sight else theme.PARCHMENT, eye, 2)
+        theme.aa_circle(surface, theme.SIGHT if self.show_sight else theme.PARCHMENT, sb.center, eye.h * 0.3)
+
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        L = self.view.layout
+        assert L is not None
+        s = L.scale
+        r = L.prompt
+        size = max(11, round(15 * s))
+        if self.my_turn() and self.picker is not None:
+            text = self.picker.prompt()
+            col = theme.PARCHMENT
+            p = self.picker
+            hover = self.hover_target()
+            if p.face is not None and p.stage in (TARGET, SECOND, DIRECTION):
+                sub = texts.face_help(p.face)
+            elif hover is not None and hover[0] == "token":
+                sub = texts.face_help(p.face_at(hover[1]))
+            else:
+                sub = ""
+        elif self.state.is_over() and self.anim is None:
+            text, col, sub = _("The game is over."), theme.BRASS_LIGHT, ""
+        elif self.anim is not None:
+            text, col = _("Watch the move…"), theme.TEXT_DIM
+            sub = _("Space skips the animation.")
+        else:
+            text, col, sub = "", theme.TEXT_DIM, ""
+        width = r.w
+        if self.confirm_button.visible or self.undo_button.visible:
+            lines = theme.wrap(text, size, width)
+            if len(lines) > 2:
+                size = max(10, size - 2)
+                lines = theme.wrap(text, size, width)
+        else:
+            lines = theme.wrap(text, size, width)
+        lh = theme.font(size).get_linesize()
+        y = r.y
+        for line in lines[:3]:
+            theme.blit_text(surface, line, size, col, (r.x, y), "topleft")
+            y += lh
+        buttons = [b.rect.y for b in (self.confirm_button, self.undo_button, self.stay_button) if b.visible]
+        if sub and y + lh <= min(buttons, default=r.bottom - lh) - 2:
+            theme.blit_text(surface, sub, max(10, size - 2), theme.TEXT_FAINT, (r.x, y), "topleft")
+        for b in (self.confirm_button, self.undo_button, self.stay_button):
+            b.draw(surface)
+        if not (self.confirm_button.visible or self.undo_button.visible or self.stay_button.visible):
+            keys = _("Esc menu · L sight lines · Space skip")
+            theme.blit_text(surface, keys, theme.fit_size(keys, max(9, round(11 * s)), r.w), theme.TEXT_FAINT,
+                            (r.x, r.bottom - round(4 * s)), "bottomleft")
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        L = self.view.layout
+        assert L is not None
+        s = L.scale
+        r = L.log
+        size = max(10, round(13 * s))
+        theme.blit_text(surface, _("Game log"), max(10, round(13 * s)), theme.TEXT_DIM,
+                        (r.x + round(10 * s), r.y + round(6 * s)), "topleft", "sans-bold")
+        log = self.logs[self.viewer] if self.viewer is not None else []
+        from ..i18n import current_language
+
+        key = (id(log), len(log), r.w, size, current_language())
+        if key != self._log_cache:
+            self._log_cache = key
+            out = []
+            for text, actor in log:
+                col = LOG_COLOURS.get(actor, theme.TEXT)
+                for j, line in enumerate(theme.wrap(text, size, r.w - round(30 * s))):
+                    out.append((("• " if j == 0 else "   ") + line, col))
+            self._log_lines = out
+        lines = self._log_lines
+        lh = theme.font(size).get_linesize()
+        top = r.y + round(26 * s)
+        rows = max(1, (r.bottom - round(6 * s) - top) // lh)
+        self.log_scroll = min(self.log_scroll, max(0, len(lines) - rows))
+        end = len(lines) - self.log_scroll
+        shown = lines[max(0, end - rows):end]
+        while len(shown) > 1 and shown[0][0].startswith("   "):
+            shown = shown[1:]  # never start on the tail of a wrapped entry
+        y = top
+        for line, col in shown:
+            theme.blit_text(surface, line, size, col, (r.x + round(10 * s), y), "topleft")
+            y += lh
+        if self.log_scroll:
+            theme.blit_text(surface, "▼ " + _("newer below (PgDn)"), max(9, size - 2), theme.TEXT_FAINT,
+                            (r.right - round(8 * s), r.y + round(6 * s)), "topright")

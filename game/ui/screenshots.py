@@ -1,0 +1,229 @@
+"""``run.py screenshots DIR``: render the key scenes to PNG files, at two window sizes.
+
+Runs without a screen (SDL's dummy video driver unless a display is set
+up), with in-memory saves, silent sound and default settings, so it never
+touches the player's files.  Each scene is set up through the same calls a
+player's clicks make, then drawn once.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+SIZES = ((1280, 800), (800, 600))
+SEED = 20240611
+
+
+def _prepare_env() -> None:
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def make_app(size: tuple[int, int]) -> Any:
+    """An App with throw-away services (nothing is written to the user's folders)."""
+    from .app import App, MemorySaves, SilentSound
+
+    try:
+        from .settings import Settings
+
+        settings = Settings(width=size[0], height=size[1], language="en")
+    except Exception:  # noqa: BLE001
+        from .app import FallbackSettings
+
+        settings = FallbackSettings(width=size[0], height=size[1])
+    tmp = Path(tempfile.mkdtemp(prefix="mrjack-shots-")) / "settings.json"
+    return App(size, False, settings=settings, saves=MemorySaves(), sound=SilentSound(), settings_path=tmp)
+
+
+# ------------------------------------------------------------ driving a game
+def settle(scene: Any, limit: int = 4000) -> None:
+    """Run the scene until it waits for a human (animations skipped)."""
+    for _ in range(limit):
+        if scene.anim is not None:
+            scene.skip_animation()
+            continue
+        if scene.my_turn() or scene.finished or scene.handover_pending is not None:
+            return
+        scene.wait_for_bot()
+        before = (len(scene.states), scene.cursor.get(scene.viewer) if scene.viewer else None)
+        scene.update(1.0)
+        if scene.anim is None and (len(scene.states), scene.cursor.get(scene.viewer)
+                                   if scene.viewer else None) == before and scene.state.is_over():
+            return
+
+
+def human_plays(scene: Any, rng_seed: int = 1) -> None:
+    """Let the greedy bot choose the human's move (for setting up pictures)."""
+    from ..bots import make_bot
+    from ..engine.rng import Rng
+
+    bot = make_bot("greedy")
+    side = scene.state.to_move().side
+    action = bot.choose(scene.state.observation(side), Rng(rng_seed + len(scene.states)))
+    scene.commit(action)
+
+
+def play_until(scene: Any, stop: Callable[[Any], bool], limit: int = 300) -> bool:
+    """Alternate human (bot-chosen) moves and settling until ``stop(scene)``."""
+    for _ in range(limit):
+        settle(scene)
+        if stop(scene):
+            return True
+        if scene.state.is_over() or scene.finished:
+            return stop(scene)
+        if scene.my_turn():
+            human_plays(scene)
+    return False
+
+
+def run_anim_until(scene: Any, stop: Callable[[Any], bool], dt: float = 1 / 60, limit: int = 2000) -> None:
+    for _ in range(limit):
+        if stop(scene):
+            return
+        scene.update(dt)
+
+
+# ---------------------------------------------------------------- shooting
+def shoot(app: Any, path: Path) -> Path:
+    import pygame
+
+    surf = pygame.Surface(app.size)
+    app.draw(surf)
+    pygame.image.save(surf, str(path))
+    return path
+
+
+def scenes_for(app: Any) -> list[tuple[str, Callable[[], None]]]:
+    """(name, set-up function) for every picture; each set-up leaves the stack ready to draw."""
+    from ..engine.pocket.state import TOKENS
+    from .scenes.game import GameScene
+    from .scenes.pause import PauseScene
+    from .scenes.rules import RulesScene
+    from .scenes.settings import SettingsScene
+    from .scenes.setup import SetupScene
+    from .scenes.title import TitleScene
+
+    def title() -> None:
+        app.stack.clear(TitleScene(app))
+
+    def setup() -> None:
+        app.stack.clear(TitleScene(app))
+        app.stack.push(SetupScene(app))
+
+    def new_game(human: str = "investigator", mode: str = "solo") -> Any:
+        scene = GameScene.new(app, SEED, mode=mode, human=human, bot=None if mode == "hotseat" else "greedy")
+        app.stack.clear(TitleScene(app))
+        app.stack.push(scene)
+        return scene
+
+    def board() -> None:
+        scene = new_game("jack")
+        play_until(scene, lambda s: s.state.round >= 3 and s.my_turn() and s.state.step >= 1)
+
+    def choosing() -> None:
+        scene = new_game("investigator")
+
+        def rotate_ready(s: Any) -> bool:
+            if not (s.my_turn() and s.state.round >= 2):
+                return False
+            faces = [TOKENS[t][s.state.faces[t]] for t in range(4) if not s.state.used[t]]
+            return "rotate" in faces
+        play_until(scene, rotate_ready)
+        p = scene.picker
+        t = next(t for t in p.playable_tokens() if p.face_at(t) == "rotate")
+        p.select_token(t)
+        cell = sorted(p.cell_targets())[len(p.cell_targets()) // 2]
+        p.pick_cell(cell)
+
+    def choosing_walk() -> None:
+        scene = new_game("investigator")
+
+        def walk_ready(s: Any) -> bool:
+            if not s.my_turn():
+                return False
+            faces = [TOKENS[t][s.state.faces[t]] for t in range(4) if not s.state.used[t]]
+            return any(f in ("holmes", "watson", "toby") for f in faces)
+        play_until(scene, walk_ready)
+        p = scene.picker
+        t = next(t for t in p.playable_tokens() if p.face_at(t) in ("holmes", "watson", "toby"))
+        p.select_token(t)
+
+    def witness() -> None:
+        scene = new_game("investigator")
+        for _ in range(3000):
+            if scene.anim is not None:
+                scene.skip_animation()
+                continue
+            st = scene.state
+            if st.phase == "witness" and st.round >= 2 and scene.cursor[scene.viewer] == len(scene.states) - 1:
+                break
+            if scene.my_turn():
+                human_plays(scene)
+            else:
+                scene.wait_for_bot()
+                scene.update(1.0)
+        # the witness call plays until the beams are out and Jack has spoken
+        run_anim_until(scene, lambda s: s.anim is not None and s.model.sight_t >= 1.0
+                       and s.model.banner_alpha >= 1.0)
+
+    def handover() -> None:
+        scene = new_game("both", "hotseat")
+        scene.update(0.1)
+        settle(scene)
+
+    def pause() -> None:
+        scene = new_game("investigator")
+        play_until(scene, lambda s: s.my_turn() and s.state.round >= 2)
+        app.stack.push(PauseScene(app, scene))
+
+    def results() -> None:
+        scene = new_game("investigator")
+        play_until(scene, lambda s: s.finished, limit=400)
+        if not scene.finished:
+            settle(scene)
+            scene.update(1.0)
+
+    def rules() -> None:
+        app.stack.clear(TitleScene(app))
+        app.stack.push(RulesScene(app))
+
+    def settings() -> None:
+        app.stack.clear(TitleScene(app))
+        app.stack.push(SettingsScene(app))
+
+    return [
+        ("title", title), ("setup", setup), ("board", board), ("choose-rotation", choosing),
+        ("choose-walk", choosing_walk), ("witness", witness), ("handover", handover), ("pause", pause),
+        ("results", results), ("rules", rules), ("settings", settings),
+    ]
+
+
+def main(directory: str) -> int:
+    """Write ``<scene>-<W>x<H>.png`` for every key scene into ``directory``; returns 0 on success."""
+    _prepare_env()
+    import pygame
+
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    failed = 0
+    for size in SIZES:
+        app = make_app(size)
+        for name, setup in scenes_for(app):
+            try:
+                setup()
+                written.append(shoot(app, out / f"{name}-{size[0]}x{size[1]}.png"))
+            except Exception as exc:  # noqa: BLE001 - report and go on with the next picture
+                failed += 1
+                print(f"screenshot {name} at {size[0]}x{size[1]} failed: {exc!r}", file=sys.stderr)
+        app.stack.clear()
+    for path in written:
+        print(path)
+    pygame.display.quit()
+    return 1 if failed else 0

@@ -1,0 +1,378 @@
+"""The game scene played through real events: mouse clicks and keys, as a player would.
+
+A helper picks a legal action (with a bot, from the player's own
+observation) and turns it into the clicks or keys a player makes; the test
+then checks that exactly that action was recorded.  Animations run at a
+very high speed so whole games finish in a second or two.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.bots import make_bot
+from game.engine.actions import Action
+from game.engine.core import Side
+from game.engine.pocket.state import DETECTIVES, HIDDEN, TOKENS
+from game.engine.rng import Rng
+from game.ui.scenes.game import GameScene
+from game.ui.scenes.handover import HandoverScene
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.results import ResultsScene
+from game.ui.scenes.title import TitleScene
+
+DT = 0.05
+
+
+# ------------------------------------------------------------------ helpers
+def key(k: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+
+def click(pos: tuple[float, float], button: int = 1) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(round(pos[0]), round(pos[1])), button=button)
+
+
+def send(app, *events: pygame.event.Event) -> None:  # type: ignore[no-untyped-def]
+    """Post events one by one, each followed by a frame (as a player's clicks arrive)."""
+    for ev in events:
+        pygame.event.post(ev)
+        app.tick(1 / 60)
+
+
+def wait_for_turn(app, scene: GameScene, limit: int = 400, check=None) -> None:  # type: ignore[no-untyped-def]
+    """Run frames until the scene waits for a human, a hand-over shows, or the game ends."""
+    for _ in range(limit):
+        if check:
+            check(scene)
+        if scene.finished or scene.my_turn() or isinstance(app.stack.top, HandoverScene):
+            return
+        scene.wait_for_bot()  # the bot searches in a worker thread
+        app.tick(DT)
+    raise AssertionError(f"no turn came: {scene.state}")
+
+
+def token_for(scene: GameScene, action: Action) -> int:
+    s = scene.state
+    return next(t for t in range(4) if not s.used[t] and TOKENS[t][s.faces[t]] == action.kind)
+
+
+def mouse_events(app, scene: GameScene, action: Action) -> None:  # type: ignore[no-untyped-def]
+    """Click the token, then the target(s), then Confirm."""
+    L = scene.view.layout
+    obs = scene.state
+    send(app, click(L.token_centers[token_for(scene, action)]))
+    kind, args = action.kind, action.args
+    if kind in DETECTIVES:
+        d = DETECTIVES.index(kind)
+        send(app, click(L.position_center((obs.detectives[d] + int(args[0])) % 12)))
+    elif kind == "joker":
+        if args[0] == "none":
+            send(app, click(scene.stay_button.rect.center))
+        else:
+            d = DETECTIVES.index(str(args[0]))
+            send(app, click(scene.view.pawn_centers(scene.model)[d]))
+    elif kind == "rotate":
+        cell = int(args[0])
+        send(app, click(L.cell_center(cell)), click(L.arrow_center(cell, "NESW".index(str(args[1])))))
+    elif kind == "exchange":
+        send(app, click(L.cell_center(int(args[0]))), click(L.cell_center(int(args[1]))))
+    assert scene.confirm_button.visible, scene.picker.prompt()
+    send(app, click(scene.confirm_button.rect.center))
+
+
+ARROWS = {"N": pygame.K_UP, "E": pygame.K_RIGHT, "S": pygame.K_DOWN, "W": pygame.K_LEFT}
+DIGITS = [getattr(pygame, f"K_{i}") for i in range(10)]
+
+
+def key_events(app, scene: GameScene, action: Action) -> None:  # type: ignore[no-untyped-def]
+    """Number key for the token, keys for the target(s), then Enter."""
+    send(app, key(DIGITS[token_for(scene, action) + 1]))
+    kind, args = action.kind, action.args
+    if kind in DETECTIVES:
+        send(app, key(DIGITS[int(args[0])]))
+    elif kind == "joker":
+        send(app, key({"none": pygame.K_0, "holmes": pygame.K_h, "watson": pygame.K_w,
+                       "toby": pygame.K_t}[str(args[0])]))
+    elif kind == "rotate":
+        send(app, key(DIGITS[int(args[0]) + 1]), key(ARROWS[str(args[1])]))
+    elif kind == "exchange":
+        send(app, key(DIGITS[int(args[0]) + 1]), key(DIGITS[int(args[1]) + 1]))
+    send(app, key(pygame.K_RETURN))
+
+
+def play_human_move(app, scene: GameScene, how: str, rng: Rng) -> Action:  # type: ignore[no-untyped-def]
+    side = scene.state.to_move().side
+    action = make_bot("random").choose(scene.state.observation(side), rng)
+    before = len(scene.record.actions)
+    use = how if how != "mixed" else ("mouse" if rng.below(2) else "keys")
+    (mouse_events if use == "mouse" else key_events)(app, scene, action)
+    assert len(scene.record.actions) == before + 1, (str(action), scene.picker and scene.picker.prompt())
+    assert scene.record.actions[-1] == str(action)
+    return action
+
+
+def start(app, **kw) -> GameScene:  # type: ignore[no-untyped-def]
+    app.start(TitleScene(app))
+    scene = GameScene.new(app, kw.pop("seed", 7), **kw)
+    app.stack.push(scene)
+    app.tick(1 / 60)
+    return scene
+
+
+def investigator_blind(scene: GameScene) -> None:
+    """The investigator's screen holds none of Jack's secrets until the game is over."""
+    if scene.viewer is not Side.INVESTIGATOR or scene.state.is_over():
+        return
+    info = scene.visible_info()
+    assert info["jack"] in (None, HIDDEN), info
+    assert all(c == HIDDEN for c in info["jcards"]), info
+    assert all(c == HIDDEN for c in info["flying"]), info
+    assert scene.model.view == "investigator"
+    assert not any("you are" in line.lower() for line in info["log"])
+
+
+# -------------------------------------------------------------------- games
+@pytest.mark.parametrize("side, how, size, bot", [("investigator", "mouse", (1280, 800), "greedy"),
+                                                  ("jack", "keys", (800, 600), "greedy"),
+                                                  ("investigator", "mixed", (1024, 700), "easy")])
+def test_a_whole_solo_game_is_played_to_the_results(game_app, side: str, how: str, size, bot: str) -> None:  # type: ignore[no-untyped-def]
+    """Every human move goes through clicks or keys; the bot answers; the results show."""
+    game_app.set_window(size)
+    scene = start(game_app, seed=11, mode="solo", human=side, bot=bot)
+    rng = Rng(5)
+    human = Side(side)
+    moves = 0
+    while True:
+        wait_for_turn(game_app, scene, check=investigator_blind)
+        if scene.finished:
+            break
+        assert scene.state.to_move().side is human
+        assert scene.viewer is human and scene.model.view == side
+        play_human_move(game_app, scene, how, rng)
+        moves += 1
+        if not scene.state.is_over():  # autosaved after every applied action
+            assert game_app.saves.load_autosave().actions == scene.record.actions
+    assert moves >= 4
+    top = game_app.stack.top
+    assert isinstance(top, ResultsScene)
+    assert top.final.is_over() and str(top.final) == str(scene.record.replay())
+    assert scene.view.layout.size == size
+    # the finished game is filed for replays (and no longer offered as "Continue")
+    assert game_app.saves.load_autosave() is None
+    kept = game_app.saves.saved[-1]
+    assert kept.actions == scene.record.actions and kept.meta["human"] == side and kept.replay().is_over()
+    assert "win" in game_app.sound.played and "step" in game_app.sound.played
+    game_app.tick(DT)
+    send(game_app, key(pygame.K_ESCAPE))
+    assert isinstance(game_app.stack.top, TitleScene)
+
+
+def test_hot_seat_hands_over_between_sides_and_hides_jack_from_the_investigator(game_app) -> None:  # type: ignore[no-untyped-def]
+    scene = start(game_app, seed=3, mode="hotseat", human="both", bot=None)
+    wait_for_turn(game_app, scene)
+    assert isinstance(game_app.stack.top, HandoverScene)
+    assert game_app.stack.top.side is Side.INVESTIGATOR and scene.viewer is None
+    # nothing of the board is drawn behind the hand-over screen
+    drawn = []
+    real_draw = scene.draw
+    scene.draw = lambda surface: drawn.append(1) or real_draw(surface)  # type: ignore[method-assign]
+    game_app.tick(DT)
+    assert not drawn
+    rng = Rng(9)
+    handovers: list[Side] = []
+    jack_saw_identity = False
+    while not scene.finished:
+        wait_for_turn(game_app, scene, check=investigator_blind)
+        if scene.finished:
+            break
+        top = game_app.stack.top
+        if isinstance(top, HandoverScene):
+            handovers.append(top.side)
+            assert scene.viewer is not top.side
+            send(game_app, key(pygame.K_RETURN))  # Show
+            assert scene.viewer is top.side
+            investigator_blind(scene)
+            continue
+        if scene.viewer is Side.JACK:
+            wait_for_turn(game_app, scene)
+            jack_saw_identity |= scene.model.jack == scene.state.jack
+        play_human_move(game_app, scene, "mixed", rng)
+    assert handovers[:2] == [Side.INVESTIGATOR, Side.JACK]
+    assert all(a is not b for a, b in zip(handovers, handovers[1:], strict=False))
+    assert jack_saw_identity
+    assert isinstance(game_app.stack.top, ResultsScene)
+    kept = game_app.saves.saved[-1]
+    assert {k: kept.meta[k] for k in ("mode", "human", "bot")} == {"mode": "hotseat", "human": "both", "bot": None}
+
+
+def test_the_bot_sees_only_its_own_observation(game_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    seen: list[str] = []
+    scene = start(game_app, seed=4, mode="solo", human="jack", bot="random")
+    real = scene.bot.choose
+
+    def spy(obs, rng):  # type: ignore[no-untyped-def]
+        seen.append(obs.view)
+        assert obs.view == "investigator" and obs.rng is None
+        assert obs.jack in (None, HIDDEN) and all(c == HIDDEN for c in obs.jcards)
+        return real(obs, rng)
+    monkeypatch.setattr(scene.bot, "choose", spy)
+    wait_for_turn(game_app, scene)
+    for _ in range(6):
+        play_human_move(game_app, scene, "keys", Rng(len(seen) + 1))
+        wait_for_turn(game_app, scene)
+    assert seen
+
+
+# ---------------------------------------------------------------- choosing
+def test_a_click_before_choosing_a_token_explains_why_and_undo_steps_back(game_app) -> None:  # type: ignore[no-untyped-def]
+    scene = start(game_app, seed=2, mode="solo", human="investigator", bot="random")
+    wait_for_turn(game_app, scene)
+    L = scene.view.layout
+    send(game_app, click(L.cell_center(4)))
+    assert "token" in scene.toast.message.lower()
+    t = scene.picker.playable_tokens()[0]
+    send(game_app, click(L.token_centers[t]))
+    assert scene.picker.token == t
+    lit = scene.highlights()
+    assert lit.selected_token == t and (lit.cells or lit.positions or lit.preview or lit.detectives)
+    send(game_app, click((10, 10), button=3))  # right-click cancels the pending selection
+    assert scene.picker.token is None
+    send(game_app, key(pygame.K_1), key(pygame.K_BACKSPACE))
+    assert scene.picker.token is None
+    assert scene.record.actions == [a for a in scene.record.actions]  # nothing was applied by these
+
+
+def _rotation_scenario(game_app, seed: int) -> bool:  # type: ignore[no-untyped-def]
+    """Investigator turns tile 4 with one rotation token, then meets the other one later.
+
+    Returns ``False`` when this seed's game does not lead there (no two
+    rotation tokens, or Jack uses the second one).
+    """
+    scene = start(game_app, seed=seed, mode="solo", human="investigator", bot="random")
+    wait_for_turn(game_app, scene)
+    faces = [TOKENS[t][scene.state.faces[t]] for t in range(4)]
+    if faces.count("rotate") != 2:
+        return False
+    L = scene.view.layout
+    t1, t2 = [t for t in range(4) if TOKENS[t][scene.state.faces[t]] == "rotate"]
+    wall = scene.state.walls[4]
+    new = "NESW"[(wall + 1) % 4]
+    send(game_app, click(L.token_centers[t1]), click(L.cell_center(4)))
+    send(game_app, click(L.arrow_center(4, wall)))  # the side the wall is on already
+    assert "already faces" in scene.toast.message
+    send(game_app, click(L.arrow_center(4, "NESW".index(new))))
+    assert scene.picker.pending is not None and str(scene.picker.pending) == f"rotate 4 {new}"
+    send(game_app, key(pygame.K_BACKSPACE))  # undo the choice before confirming
+    assert scene.picker.pending is None and len(scene.record.actions) == 2
+    send(game_app, click(L.arrow_center(4, "NESW".index(new))), key(pygame.K_RETURN))
+    assert scene.record.actions[-1] == f"rotate 4 {new}"
+    wait_for_turn(game_app, scene)
+    if scene.finished or scene.state.round > 1 or scene.state.used[t2]:
+        return False
+    send(game_app, click(L.token_centers[t1]))
+    assert "already played" in scene.toast.message
+    send(game_app, click(L.token_centers[t2]))
+    assert scene.picker.token == t2
+    tile = scene.state.chars[4]
+    send(game_app, click(L.cell_center(4)))
+    assert "already turned" in scene.toast.message and scene.picker.first is None
+    assert 4 not in scene.highlights().cells
+    del tile
+    return True
+
+
+def test_a_used_token_and_an_already_turned_tile_are_refused_with_a_reason(game_app) -> None:  # type: ignore[no-untyped-def]
+    assert any(_rotation_scenario(game_app, seed) for seed in range(1, 80))
+
+
+def test_space_skips_the_animation_and_input_waits_while_a_move_plays(game_app) -> None:  # type: ignore[no-untyped-def]
+    game_app.settings.animation_speed = 1.0
+    scene = start(game_app, seed=5, mode="solo", human="investigator", bot="random")
+    for _ in range(200):
+        if scene.my_turn():
+            break
+        if scene.anim is not None:
+            send(game_app, key(pygame.K_SPACE))
+        else:
+            game_app.tick(DT)
+    assert scene.my_turn()
+    t = scene.picker.playable_tokens()[0]
+    action = [a for a in scene.picker.legal if a.kind == TOKENS[t][scene.state.faces[t]]][0]
+    mouse_events(game_app, scene, action)
+    game_app.tick(DT)
+    assert scene.anim is not None  # the player's own move now animates
+    before = len(scene.record.actions)
+    send(game_app, click(scene.view.layout.token_centers[(t + 1) % 4]))  # ignored while it plays
+    assert len(scene.record.actions) == before and scene.anim is not None
+    send(game_app, key(pygame.K_SPACE))
+    assert scene.anim is None
+    assert scene.cursor[Side.INVESTIGATOR] == before  # the move's picture is complete
+    assert scene.logs[Side.INVESTIGATOR][-1][0].startswith("Investigator")
+
+
+def test_escape_pauses_and_save_and_quit_returns_to_the_title_with_an_autosave(game_app) -> None:  # type: ignore[no-untyped-def]
+    scene = start(game_app, seed=8, mode="solo", human="jack", bot="greedy")
+    wait_for_turn(game_app, scene)
+    send(game_app, key(pygame.K_ESCAPE))
+    assert isinstance(game_app.stack.top, PauseScene)
+    count = len(scene.record.actions)
+    for _ in range(5):
+        game_app.tick(DT)
+    assert len(scene.record.actions) == count  # the game stands still under the pause
+    send(game_app, key(pygame.K_ESCAPE))
+    assert game_app.stack.top is scene
+    send(game_app, key(pygame.K_ESCAPE))
+    pause = game_app.stack.top
+    send(game_app, click(pause.menu.buttons[-1].rect.center))  # Save and quit
+    assert isinstance(game_app.stack.top, TitleScene)
+    title = game_app.stack.top
+    assert title.continue_button.visible
+    saved = game_app.saves.load_autosave()
+    assert saved.actions == scene.record.actions
+    send(game_app, click(title.continue_button.rect.center))
+    resumed = game_app.stack.top
+    assert isinstance(resumed, GameScene) and resumed is not scene
+    assert str(resumed.state) == str(scene.state)
+    assert resumed.cursor[Side.JACK] == len(resumed.states) - 1  # no replay of the past
+    assert resumed.logs[Side.JACK]  # the log is rebuilt
+    wait_for_turn(game_app, resumed)
+    play_human_move(game_app, resumed, "mouse", Rng(3))
+
+
+def test_from_record_resumes_a_hot_seat_game_behind_a_hand_over(game_app) -> None:  # type: ignore[no-untyped-def]
+    from game.engine.record import GameRecord
+
+    scene = start(game_app, seed=6, mode="hotseat", human="both", bot=None)
+    wait_for_turn(game_app, scene)
+    send(game_app, key(pygame.K_RETURN))
+    wait_for_turn(game_app, scene)
+    assert scene.my_turn() and scene.viewer is Side.INVESTIGATOR
+    play_human_move(game_app, scene, "mouse", Rng(1))
+    record = GameRecord.from_json(game_app.saves.load_autosave().to_json())
+    game_app.start(TitleScene(game_app))
+    resumed = GameScene.from_record(game_app, record)
+    game_app.stack.push(resumed)
+    wait_for_turn(game_app, resumed)
+    assert isinstance(game_app.stack.top, HandoverScene)
+    assert str(resumed.state) == str(scene.state)
+    with pytest.raises(ValueError):
+        GameScene.from_record(game_app, GameRecord("pocket", 1, ["nonsense"], {}))
+
+
+def test_the_sight_lines_toggle_and_every_scene_draws_at_a_small_window(game_app) -> None:  # type: ignore[no-untyped-def]
+    game_app.set_window((800, 600))
+    scene = start(game_app, seed=12, mode="solo", human="investigator", bot="greedy")
+    wait_for_turn(game_app, scene)
+    send(game_app, key(pygame.K_l))
+    assert scene.highlights().show_sight
+    send(game_app, key(pygame.K_l))
+    assert not scene.highlights().show_sight
+    from game.ui.scenes.setup import SetupScene
+
+    game_app.stack.push(SetupScene(game_app))
+    send(game_app, key(pygame.K_RIGHT))  # the focus starts on the mode: hot-seat
+    assert game_app.stack.top.mode.value == "hotseat"
+    send(game_app, key(pygame.K_RETURN))
+    assert isinstance(game_app.stack.top, GameScene) and game_app.stack.top.mode == "hotseat"
