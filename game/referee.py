@@ -1,6 +1,7 @@
 """``run.py referee``: one JSON line in, exactly one JSON line out.
 
-Lines: ``{"new": GAME, "seed": N}``, ``{"load": STATE_TEXT}``, ``{"do": ACTION}``.
+Lines: ``{"new": GAME, "seed": N}`` (plus ``"edition"`` for a game that has
+editions), ``{"load": STATE_TEXT}``, ``{"do": ACTION}``.
 Any line may add ``"chance": [ACTION, ...]``: outcomes to use, in order, for
 the chance steps that follow it; the rest are drawn from the game's seed.
 A bad line answers ``{"error": ...}`` and leaves the game as it was.
@@ -86,10 +87,15 @@ class Referee:
             raise RefereeError('"new" takes a game name')
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise RefereeError('"seed" is an integer')
-        if "edition" in req:
-            raise RefereeError(f"{game} has no editions")
         try:
-            return find_ruleset(game).new(seed & ((1 << 64) - 1))
+            rs = find_ruleset(game)
+            if "edition" not in req:
+                return rs.new(seed & ((1 << 64) - 1))
+            if not getattr(rs, "editions", ()):
+                raise RefereeError(f"{game} has no editions")
+            if not isinstance(req["edition"], (str, int)) or isinstance(req["edition"], bool):
+                raise RefereeError('"edition" is a string, e.g. "2006"')
+            return rs.new(seed & ((1 << 64) - 1), edition=str(req["edition"]))
         except ValueError as exc:
             raise RefereeError(str(exc)) from None
 

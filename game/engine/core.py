@@ -45,6 +45,10 @@ class Termination(enum.Enum):
     CHASE_SEEN = "chase-seen"
     CHASE_ESCAPED = "chase-escaped"
     TIME_UP = "time-up"
+    # Mr. Jack (London); TIME_UP above ends it too
+    ARREST_RIGHT = "arrest-right"
+    ARREST_WRONG = "arrest-wrong"
+    ESCAPE = "escape"
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from .london import London
 from .pocket import Pocket
 
-RULESETS = [Pocket]
+RULESETS = [Pocket, London]
 
 
 def find_ruleset(name: str):  # type: ignore[no-untyped-def]
