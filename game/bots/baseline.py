@@ -42,13 +42,46 @@ def pocket_score(state, side: Side) -> float:  # type: ignore[no-untyped-def]
     return left + (0.0 if jack_seen else 1.5)
 
 
+def split_score(state, side: Side) -> float:  # type: ignore[no-untyped-def]
+    """The same idea as :func:`pocket_score` for any rule set, read from ``describe()``."""
+    if state.is_over():
+        return 1000.0 if state.winner() is side else -1000.0
+    info = state.describe()
+    visible = set(info["visible"])
+    suspects = info["suspects"]
+    if not suspects:
+        return 0.0
+    seen = sum(1 for c in suspects if c in visible)
+    unseen = len(suspects) - seen
+    if side is Side.INVESTIGATOR:
+        return -(seen * seen + unseen * unseen) / len(suspects)
+    jack = info.get("jack")
+    if jack is None:
+        return 0.0
+    jack_seen = jack in visible
+    return (seen if jack_seen else unseen) + (0.0 if jack_seen else 1.5)
+
+
+def score(state, side: Side) -> float:  # type: ignore[no-untyped-def]
+    return pocket_score(state, side) if state.game == "pocket" else split_score(state, side)
+
+
 def _expected(state, action: Action, side: Side) -> float:  # type: ignore[no-untyped-def]
+    if action.kind == "accuse":
+        # Right with probability 1/suspects (Jack is any of them, as far as we know).
+        # A guess is worth it only when waiting would lose anyway (the last round).
+        info = state.describe()
+        suspects = info["suspects"]
+        p = 1.0 / len(suspects) if action.args[0] in suspects else 0.0
+        if p == 1.0 or info["round"] >= getattr(state, "rounds", 8):
+            return 1000.0 * p - 1000.0 * (1.0 - p)
+        return -1000.0 * (1.0 - p)
     child = state.child(action)
     if child.to_move() is not ToMove.CHANCE:
-        return pocket_score(child, side)
+        return score(child, side)
     outcomes = child.chance_outcomes()
     total = sum(w for _, w in outcomes)
-    return sum(w * pocket_score(child.child(a), side) for a, w in outcomes) / total
+    return sum(w * score(child.child(a), side) for a, w in outcomes) / total
 
 
 @register

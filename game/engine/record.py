@@ -24,19 +24,25 @@ class GameRecord:
     actions: list[str] = field(default_factory=list)
     meta: dict[str, Any] = field(default_factory=dict)
 
+    def start(self):  # type: ignore[no-untyped-def]
+        """The first state: the rule set's setup from the seed (and ``meta["edition"]``)."""
+        rs = find_ruleset(self.game)
+        edition = self.meta.get("edition")
+        return rs.new(self.seed) if edition is None else rs.new(self.seed, edition=edition)
+
     def replay(self, upto: int | None = None):  # type: ignore[no-untyped-def]
         """The state after the first ``upto`` actions (all by default).
 
         :raises ValueError: if an action does not parse or is illegal.
         """
-        state = find_ruleset(self.game).new(self.seed)
+        state = self.start()
         for text in self.actions[:upto]:
             state.apply(text)
         return state
 
     def states(self):  # type: ignore[no-untyped-def]
         """Every state from the start to the end, one per action plus the first."""
-        state = find_ruleset(self.game).new(self.seed)
+        state = self.start()
         out = [state.clone()]
         for text in self.actions:
             state.apply(text)
