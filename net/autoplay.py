@@ -1,0 +1,193 @@
+"""``run.py autoplay``: a headless network player that plays one game with a bot.
+
+It joins through the real protocol, lets the bot choose from its own side's
+observation only, and prints one JSON line at the end::
+
+    {"result": "finished", "winner": "jack", "hash": "...", "verified": true, ...}
+
+With ``--create`` the first line is ``{"room": "ABCDE"}`` so that a second
+player can be started.  A crashed player comes back by running the same
+command with ``--room CODE``: its seat (room token and master secret) is
+kept in a file under ``$MRJACK_NET_STATE`` (default: the user state
+folder), and it rejoins and catches up from the room's log.
+
+Test hooks (environment): ``MRJACK_AUTOPLAY_DELAY`` (seconds before each
+move), ``MRJACK_NET_TRACE`` (a file receiving every message as a JSON
+line), ``MRJACK_TEST_CHEAT`` (``witness``, ``claim``, ``deck``, ``card`` or
+``hash``: make this player cheat, to test that the other catches it).
+
+Exit codes: 0 finished and verified, 1 no connection or timeout, 2 bad
+arguments, 3 someone cheated, 4 desync, 5 aborted or unverified.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+from game.bots import make_bot
+
+from .client import NetGame, Seat
+from .session import Result, bot_rng, jsonable
+
+EXIT = {"finished": 0, "cheat": 3, "desync": 4}
+
+
+def parse_server(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[v6]:PORT`` too) as a pair.
+
+    :raises ValueError: if it is not one.
+    """
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"--server wants HOST:PORT, got {text!r}")
+    return host.strip("[]"), int(port)
+
+
+def state_dir() -> Path:
+    env = os.environ.get("MRJACK_NET_STATE")
+    if env:
+        return Path(env)
+    try:
+        import platformdirs
+
+        return Path(platformdirs.user_state_dir("mrjack")) / "net"
+    except ImportError:
+        return Path.home() / ".mrjack" / "net"
+
+
+def seat_path(host: str, port: int, room: str, side: str) -> Path:
+    safe = "".join(c if c.isalnum() or c in ".-" else "_" for c in host)
+    return state_dir() / f"seat-{safe}-{port}-{room.upper()}-{side}.json"
+
+
+def save_seat(seat: Seat) -> Path:
+    path = seat_path(seat.host, seat.port, seat.room, seat.role)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        json.dump(seat.to_dict(), f)
+    os.replace(tmp, path)
+    return path
+
+
+def load_seat(host: str, port: int, room: str, side: str) -> Seat | None:
+    path = seat_path(host, port, room, side)
+    try:
+        return Seat.from_dict(json.loads(path.read_text()))
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def final_line(result: Result, game: NetGame, bot_seed: int) -> dict[str, Any]:
+    s = game.session
+    out: dict[str, Any] = {
+        "result": result.status, "side": game.role, "room": game.room, "winner": result.winner,
+        "termination": result.termination, "hash": result.public_hash, "verified": result.verified,
+        "cheat": result.finding, "opponent_cheated": result.opponent_cheated, "summary": result.summary(),
+        "ply": result.ply, "bot_seed": bot_seed,
+        "seed": None if s is None else s.tr.layout_seed,
+        "log": [] if s is None else s.public_log(),
+        "record": None if result.audit is None else result.audit.record,
+    }
+    return out
+
+
+def main(args) -> int:  # type: ignore[no-untyped-def]
+    """Play one game as ``args.side`` with ``args.bot``; print the final JSON line."""
+    try:
+        host, port = parse_server(args.server)
+        bot = make_bot(args.bot)
+        if args.game.lower() != "pocket":
+            raise ValueError(f"no network play for {args.game!r} yet")
+    except ValueError as exc:
+        print(json.dumps({"result": "error", "error": str(exc)}), flush=True)
+        return 2
+    from twisted.internet import reactor  # here, never at module level
+
+    bot_seed = args.seed if args.seed is not None else secrets.randbits(63)
+    delay = float(os.environ.get("MRJACK_AUTOPLAY_DELAY", "0") or 0)
+    cheat = os.environ.get("MRJACK_TEST_CHEAT") or None
+    trace_path = os.environ.get("MRJACK_NET_TRACE")
+    exit_code = [1]
+
+    game: NetGame
+
+    def choose(obs):  # type: ignore[no-untyped-def]
+        side = obs.to_move().side.value
+        action = bot.choose(obs, bot_rng(bot_seed, side, obs.ply))
+        if delay <= 0:
+            return action
+        reactor.callLater(delay, _play_later, action)
+        return None
+
+    def _play_later(action) -> None:  # type: ignore[no-untyped-def]
+        if not game.finished and game.session is not None and game.session.needs_decision():
+            game.play(action)
+
+    game = NetGame(reactor, host, port, name=f"{args.bot}-bot", choose=choose, cheat=cheat,
+                   reconnect_for=min(60.0, args.timeout))
+    if trace_path:
+        trace = open(trace_path, "a", buffering=1)  # noqa: SIM115 - lives as long as the process
+
+        def traced(msg: dict) -> None:
+            trace.write(json.dumps(jsonable(msg), sort_keys=True) + "\n")
+        game.client.trace = traced
+
+    def on_seat(seat: Seat) -> None:
+        save_seat(seat)
+
+    def on_room(joined: dict) -> None:
+        if args.create and not getattr(on_room, "printed", False):
+            on_room.printed = True  # type: ignore[attr-defined]
+            print(json.dumps({"room": joined["room"]}), flush=True)
+
+    def on_result(result: Result) -> None:
+        line = final_line(result, game, bot_seed)
+        if result.desync is not None:
+            path = state_dir() / f"desync-{game.room}-{game.role}.json"
+            line["desync_report"] = str(result.desync.save(path))
+        print(json.dumps(line), flush=True)
+        exit_code[0] = EXIT.get(result.status, 5)
+        if game.seat is not None and result.status != "desync":
+            seat_path(game.seat.host, game.seat.port, game.seat.room, game.seat.role).unlink(missing_ok=True)
+        game.close()
+        reactor.callLater(0.05, _stop)
+
+    def _stop() -> None:
+        if reactor.running:
+            reactor.stop()
+
+    def failed(f) -> None:  # type: ignore[no-untyped-def]
+        print(json.dumps({"result": "error", "error": f.getErrorMessage()}), flush=True)
+        exit_code[0] = 1
+        reactor.callLater(0, _stop)
+
+    def timed_out() -> None:
+        if not game.finished:
+            print(json.dumps({"result": "timeout", "error": f"no result in {args.timeout:g} s",
+                              "ply": None if game.session is None or game.session.state is None
+                              else game.session.state.ply}), flush=True)
+            exit_code[0] = 1
+            _stop()
+
+    game.on_seat, game.on_room, game.on_result = on_seat, on_room, on_result
+
+    def start() -> None:
+        if args.create:
+            d = game.create(args.side, args.game.lower())
+        else:
+            seat = load_seat(host, port, args.room, args.side)
+            d = game.resume(seat) if seat is not None else game.join(args.room.upper(), args.side)
+        d.addErrback(failed)
+
+    reactor.callWhenRunning(start)
+    reactor.callLater(args.timeout, timed_out)
+    reactor.run()
+    sys.stdout.flush()
+    return exit_code[0]

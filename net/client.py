@@ -1,0 +1,564 @@
+"""The Twisted client: a framed connection, the lobby API, and a networked game.
+
+Three layers, each usable alone (see ``net/PROTOCOL.md``, "Client API"):
+
+- :class:`ClientProtocol` frames and validates what the server sends and
+  hands each message to its owner;
+- :class:`LobbyClient` is the lobby API: ``connect``, ``list_rooms``,
+  ``create_room``, ``join_room``, ``spectate``, ``rejoin``, ``leave``,
+  ``chat``, ``send_game``; requests return Deferreds, events arrive through
+  ``on_*`` callbacks;
+- :class:`NetGame` drives a :class:`~net.session.Session` over a
+  :class:`LobbyClient`: it sends the automatic fair-play messages, asks
+  ``choose(observation)`` (a bot, or the UI through :meth:`NetGame.play`)
+  for moves, reconnects with the room token when the connection drops, and
+  calls ``on_result`` once the game is over and audited.
+
+The reactor is always passed in.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from twisted.internet import defer, task
+from twisted.internet.endpoints import TCP4ClientEndpoint, connectProtocol
+from twisted.logger import Logger
+
+from .fairplay import new_master
+from .framing import MsgpackStreamProtocol
+from .messages import GAME, PROTOCOL_VERSION, SERVER, Code, ProtocolError, validate
+from .session import Result, Session, SessionError
+
+CONTROL = ("abort", "open", "desync")
+
+
+class NetError(Exception):
+    """The server refused a request: ``code`` is one of :class:`net.messages.Code`'s values."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        super().__init__(f"{code}: {detail}" if detail else code)
+        self.code, self.detail = code, detail
+
+
+class ClientProtocol(MsgpackStreamProtocol):
+    """Frames and validates server messages; everything else is the owner's."""
+
+    rate = 1e9            # the server's log replay comes in one burst
+    burst = 1e9
+    idle_timeout = None
+    max_message = 64 * 1024
+
+    def __init__(self, clock, owner: LobbyClient) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(clock)
+        self.owner = owner
+
+    def connectionMade(self) -> None:
+        super().connectionMade()
+        self.owner._connected(self)
+
+    def message_received(self, msg: Any) -> None:
+        try:
+            validate(msg, SERVER)
+        except ProtocolError as exc:
+            self.log.error("bad message from the server: {code} {detail}", code=exc.code.value,
+                           detail=exc.detail)
+            self.close()
+            return
+        self.owner._message(msg)
+
+    def protocol_error(self, exc: ProtocolError, ref: str | None = None, rid: int | None = None) -> None:
+        self.log.error("bad frame from the server: {code}", code=exc.code.value)
+        self.close()
+
+    def connectionLost(self, reason=None) -> None:  # type: ignore[no-untyped-def]
+        super().connectionLost(reason)
+        self.owner._lost(self, reason)
+
+
+class LobbyClient:
+    """One connection to a lobby server, with a Deferred for each request.
+
+    Event callbacks (set the attributes; each takes the message dict):
+    ``on_start``, ``on_game`` (a relayed game message), ``on_synced``,
+    ``on_chat``, ``on_presence``, ``on_error`` (errors not tied to a
+    request), ``on_left``; ``on_disconnect(reason)`` when the connection
+    ends.  ``trace(msg)``, if set, sees every message received.
+    """
+
+    log = Logger()
+
+    def __init__(self, reactor, name: str = "player", ping_interval: float = 60.0) -> None:  # type: ignore[no-untyped-def]
+        self.reactor = reactor
+        self.name = name
+        self.protocol: ClientProtocol | None = None
+        self.welcome: dict | None = None
+        self._rids = itertools.count(1)
+        self._waiting: dict[int, defer.Deferred] = {}
+        self._hello: defer.Deferred | None = None
+        self._ping = task.LoopingCall(self._send_ping)
+        self._ping.clock = reactor
+        self.ping_interval = ping_interval
+        self.on_start: Callable[[dict], None] | None = None
+        self.on_game: Callable[[dict], None] | None = None
+        self.on_synced: Callable[[dict], None] | None = None
+        self.on_chat: Callable[[dict], None] | None = None
+        self.on_presence: Callable[[dict], None] | None = None
+        self.on_error: Callable[[dict], None] | None = None
+        self.on_left: Callable[[dict], None] | None = None
+        self.on_disconnect: Callable[[Any], None] | None = None
+        self.trace: Callable[[dict], None] | None = None
+        #: ``connector(host, port, protocol)`` replaces TCP (in-memory tests use an iosim pump).
+        self.connector: Callable[[str, int, ClientProtocol], Any] | None = None
+
+    # ------------------------------------------------------------ connect
+    @property
+    def connected(self) -> bool:
+        return self.protocol is not None and not self.protocol.closing
+
+    def connect(self, host: str, port: int, timeout: float = 10.0) -> defer.Deferred:
+        """Connect and say hello; fires with the ``welcome`` message.
+
+        :raises NetError: (in the Deferred) if the server refuses the hello.
+        """
+        self._hello = defer.Deferred()
+        protocol = ClientProtocol(self.reactor, self)
+        if self.connector is not None:  # tests: an in-memory transport
+            d = defer.maybeDeferred(self.connector, host, port, protocol)
+        else:
+            endpoint = TCP4ClientEndpoint(self.reactor, host, port, timeout=timeout)
+            d = connectProtocol(endpoint, protocol)
+        hello = self._hello
+
+        def failed(f):  # type: ignore[no-untyped-def]
+            if not hello.called:
+                hello.errback(f)
+        d.addErrback(failed)
+        return hello
+
+    def _connected(self, protocol: ClientProtocol) -> None:
+        self.protocol = protocol
+        protocol.send({"t": "hello", "v": PROTOCOL_VERSION, "name": self.name, "client": "mrjack-net"})
+        if self.ping_interval and not self._ping.running:
+            self._ping.start(self.ping_interval, now=False)
+
+    def close(self) -> None:
+        if self._ping.running:
+            self._ping.stop()
+        if self.protocol is not None:
+            self.protocol.close()
+
+    def _send_ping(self) -> None:
+        if self.connected:
+            assert self.protocol is not None
+            self.protocol.send({"t": "ping"})
+
+    # ------------------------------------------------------------ requests
+    def _request(self, msg: dict) -> defer.Deferred:
+        if not self.connected:
+            return defer.fail(NetError("net/not_connected"))
+        rid = next(self._rids)
+        msg["rid"] = rid
+        d: defer.Deferred = defer.Deferred()
+        self._waiting[rid] = d
+        assert self.protocol is not None
+        self.protocol.send(msg)
+        return d
+
+    def list_rooms(self) -> defer.Deferred:
+        """Fires with a list of open public rooms: ``{code, game, status, open, host, spectators}``."""
+        return self._request({"t": "list"}).addCallback(lambda m: m["rooms"])
+
+    def create_room(self, game: str, side: str, private: bool = False) -> defer.Deferred:
+        """Fires with the ``joined`` message (``room``, ``role``, ``token``...)."""
+        return self._request({"t": "create", "game": game, "side": side, "private": private})
+
+    def join_room(self, code: str, side: str | None = None) -> defer.Deferred:
+        msg: dict[str, Any] = {"t": "join", "room": code}
+        if side is not None:
+            msg["side"] = side
+        return self._request(msg)
+
+    def spectate(self, code: str) -> defer.Deferred:
+        return self._request({"t": "spectate", "room": code})
+
+    def rejoin(self, code: str, token: str, since: int = 0) -> defer.Deferred:
+        return self._request({"t": "rejoin", "room": code, "token": token, "since": since})
+
+    def leave(self) -> defer.Deferred:
+        return self._request({"t": "leave"})
+
+    def chat(self, text: str) -> None:
+        if self.connected:
+            assert self.protocol is not None
+            self.protocol.send({"t": "chat", "text": text})
+
+    def send_game(self, msg: dict) -> None:
+        """Send a game message (it must carry ``seq``); refusals come to ``on_error``."""
+        if msg.get("t") not in GAME or "seq" not in msg:
+            raise ValueError(f"not a game message: {msg.get('t')!r}")
+        if self.connected:
+            assert self.protocol is not None
+            self.protocol.send(msg)
+
+    # ------------------------------------------------------------ incoming
+    def _message(self, msg: dict) -> None:
+        if self.trace is not None:
+            self.trace(msg)
+        t = msg["t"]
+        if t == "welcome":
+            self.welcome = msg
+            if self._hello is not None and not self._hello.called:
+                self._hello.callback(msg)
+            return
+        rid = msg.get("rid")
+        if rid is not None and rid in self._waiting:
+            d = self._waiting.pop(rid)
+            if t == "error":
+                d.errback(NetError(msg["code"], msg.get("detail", "")))
+            else:
+                d.callback(msg)
+            return
+        if t == "error":
+            if self._hello is not None and not self._hello.called:
+                self._hello.errback(NetError(msg["code"], msg.get("detail", "")))
+                return
+            self._emit(self.on_error, msg)
+        elif t in GAME:
+            self._emit(self.on_game, msg)
+        elif t in ("start", "synced", "chat", "presence", "left"):
+            self._emit(getattr(self, f"on_{t}"), msg)
+
+    def _emit(self, callback: Callable[[dict], None] | None, msg: dict) -> None:
+        if callback is not None:
+            callback(msg)
+
+    def _lost(self, protocol: ClientProtocol, reason: Any) -> None:
+        if protocol is not self.protocol:
+            return
+        self.protocol = None
+        if self._ping.running:
+            self._ping.stop()
+        waiting, self._waiting = self._waiting, {}
+        for d in waiting.values():
+            d.errback(NetError("net/disconnected"))
+        if self._hello is not None and not self._hello.called:
+            self._hello.errback(NetError("net/disconnected"))
+        if self.on_disconnect is not None:
+            self.on_disconnect(reason)
+
+
+@dataclass
+class Seat:
+    """What a player needs to come back to its game: keep it somewhere safe."""
+
+    host: str
+    port: int
+    room: str
+    role: str
+    token: str
+    master: bytes
+    game: str = "pocket"
+
+    def to_dict(self) -> dict:
+        return {"host": self.host, "port": self.port, "room": self.room, "role": self.role,
+                "token": self.token, "master": self.master.hex(), "game": self.game}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Seat:
+        return cls(d["host"], int(d["port"]), d["room"], d["role"], d["token"], bytes.fromhex(d["master"]),
+                   d.get("game", "pocket"))
+
+
+class NetGame:
+    """One seat (or a spectator) in a networked game, from connect to audited result.
+
+    ``choose(observation)`` returns the move (an ``Action`` or its text) or
+    ``None`` if the move will come later through :meth:`play` (the UI's
+    way).  Callbacks: ``on_seat(seat)`` once a seat is known (persist it to
+    rejoin after a crash), ``on_room(joined)``, ``on_update(session)`` after
+    each applied message, ``on_decision(observation)`` when a move is due,
+    ``on_result(result)`` once, at the end.
+    """
+
+    log = Logger()
+
+    def __init__(self, reactor, host: str, port: int, *, name: str = "player",  # type: ignore[no-untyped-def]
+                 choose: Callable[[Any], Any] | None = None, cheat: str | None = None,
+                 reconnect_for: float = 60.0, open_wait: float = 30.0) -> None:
+        self.reactor, self.host, self.port = reactor, host, port
+        self.client = LobbyClient(reactor, name)
+        self.choose = choose
+        self.cheat = cheat
+        self.reconnect_for, self.open_wait = reconnect_for, open_wait
+        self.session: Session | None = None
+        self.seat: Seat | None = None
+        self.role: str | None = None
+        self.room: str | None = None
+        self.game = "pocket"
+        self.live = False
+        self.finished = False
+        self.done: defer.Deferred = defer.Deferred()
+        self.on_seat: Callable[[Seat], None] | None = None
+        self.on_room: Callable[[dict], None] | None = None
+        self.on_update: Callable[[Session], None] | None = None
+        self.on_decision: Callable[[Any], None] | None = None
+        self.on_result: Callable[[Result], None] | None = None
+        self._master: bytes | None = None
+        self._control: list[dict] = []
+        self._last_sent = 0
+        self._lost_at: float | None = None
+        self._wait_call = None
+        self._wait_kind = ""
+        self._asked_at: int | None = None
+        self._closing = False
+        c = self.client
+        c.on_start, c.on_game, c.on_synced = self._on_start, self._on_game, self._on_synced
+        c.on_presence, c.on_error, c.on_disconnect = self._on_presence, self._on_error, self._on_disconnect
+
+    # -------------------------------------------------------------- entry
+    def create(self, side: str, game: str = "pocket", private: bool = False) -> defer.Deferred:
+        """Connect and open a room; fires with the ``joined`` message (its ``room`` is the code)."""
+        self._master = new_master()
+        d = self.client.connect(self.host, self.port)
+        d.addCallback(lambda _: self.client.create_room(game, side, private))
+        return d.addCallback(self._joined)
+
+    def join(self, code: str, side: str | None = None) -> defer.Deferred:
+        self._master = new_master()
+        d = self.client.connect(self.host, self.port)
+        d.addCallback(lambda _: self.client.join_room(code, side))
+        return d.addCallback(self._joined)
+
+    def spectate(self, code: str) -> defer.Deferred:
+        d = self.client.connect(self.host, self.port)
+        d.addCallback(lambda _: self.client.spectate(code))
+        return d.addCallback(self._joined)
+
+    def resume(self, seat: Seat) -> defer.Deferred:
+        """Come back to a seat (after a crash): rejoin with its token and catch up from the log."""
+        self.seat, self._master, self.game = seat, seat.master, seat.game
+        return self._rejoin()
+
+    def _rejoin(self) -> defer.Deferred:
+        if self.seat is None:  # a spectator watches again; the replay's old messages are skipped
+            assert self.room is not None
+            d = self.client.connect(self.host, self.port)
+            d.addCallback(lambda _: self.client.spectate(self.room))
+            return d.addCallback(self._joined)
+        since = self.session.seq if self.session is not None else 0
+        seat = self.seat
+        d = self.client.connect(seat.host, seat.port)
+        d.addCallback(lambda _: self.client.rejoin(seat.room, seat.token, since))
+        return d.addCallback(self._joined)
+
+    def _joined(self, msg: dict) -> dict:
+        self.role, self.room, self.game = msg["role"], msg["room"], msg["game"]
+        self.live = False
+        if msg["role"] != "spectator" and "token" in msg and self.seat is None:
+            assert self._master is not None
+            self.seat = Seat(self.host, self.port, msg["room"], msg["role"], msg["token"], self._master, msg["game"])
+            if self.on_seat is not None:
+                self.on_seat(self.seat)
+        if msg.get("game_id") and self.session is None:
+            self._new_session(msg["game_id"])
+        if self.on_room is not None:
+            self.on_room(msg)
+        if msg["role"] != "spectator" and msg["seq"] == 0 and not msg["started"]:
+            self.live = True  # a fresh room: nothing to catch up with
+        return msg
+
+    def _new_session(self, game_id: str) -> None:
+        assert self.role is not None
+        self.session = Session(self.role, game_id, None if self.role == "spectator" else self._master,
+                               game=self.game, cheat=self.cheat)
+
+    # -------------------------------------------------------------- events
+    def _on_start(self, msg: dict) -> None:
+        if self.session is None:
+            self._new_session(msg["game_id"])
+        if self.role != "spectator":
+            self.live = True
+        self.pump()
+
+    def _on_synced(self, msg: dict) -> None:
+        self.live = True
+        self._asked_at = None
+        if self.session is not None:
+            self.session.resync()
+        self._resend_control()
+        self.pump()
+
+    def _on_game(self, msg: dict) -> None:
+        s = self.session
+        if s is None:
+            return
+        if msg["from"] == self.role and msg["t"] in CONTROL:
+            self._control = [c for c in self._control if c["t"] != msg["t"]]
+        try:
+            s.receive(msg)
+        except SessionError as exc:
+            self.log.error("lost messages ({why}); catching up", why=str(exc))
+            self.client.close()  # the reconnect catches up from s.seq
+            return
+        if self.on_update is not None:
+            self.on_update(s)
+        self.pump()
+
+    def _on_presence(self, msg: dict) -> None:
+        if msg.get("left") and self.session is not None and msg["side"] != self.role and not self.session.over:
+            self._finish_without(f"{msg['side']} left the game")
+
+    def _on_error(self, msg: dict) -> None:
+        code = msg["code"]
+        self.log.error("server says {code}: {detail}", code=code, detail=msg.get("detail", ""))
+        if code in (Code.ACTION_STALE.value, Code.ACTION_AHEAD.value):
+            # Another message got in first (or ours was lost): re-decide on the state we have.
+            self.reactor.callLater(0, self._retry)
+
+    def _retry(self) -> None:
+        if self.session is None or self.finished or not self.live:
+            return
+        self.session.resync()
+        self._asked_at = None
+        self._resend_control()
+        self.pump()
+
+    def _on_disconnect(self, reason: Any) -> None:
+        self.live = False
+        if self.finished or self._closing:
+            return
+        if self.seat is None and not (self.role == "spectator" and self.room):
+            self._finish_without("disconnected before taking a seat")
+            return
+        if self._lost_at is None:
+            self._lost_at = self.reactor.seconds()
+        self._try_reconnect(0.2)
+
+    def _try_reconnect(self, delay: float) -> None:
+        def attempt() -> None:
+            if self.finished:
+                return
+            d = self._rejoin()
+
+            def failed(f):  # type: ignore[no-untyped-def]
+                if f.check(NetError) and f.value.code == Code.ROOM_BAD_TOKEN.value:
+                    self._finish_without("the seat is gone (bad token)")
+                    return None
+                assert self._lost_at is not None
+                if self.reactor.seconds() - self._lost_at > self.reconnect_for:
+                    self._finish_without(f"could not reconnect in {self.reconnect_for:g} s")
+                    return None
+                self._try_reconnect(min(delay * 2, 5.0))
+                return None
+
+            def ok(_):  # type: ignore[no-untyped-def]
+                self._lost_at = None
+            d.addCallbacks(ok, failed)
+        self.reactor.callLater(delay, attempt)
+
+    # -------------------------------------------------------------- moves
+    def play(self, action: Any) -> None:
+        """The player's move (from the UI).
+
+        :raises ValueError: if no move is due; ``IllegalActionError`` if it is illegal.
+        """
+        s = self.session
+        if s is None:
+            raise ValueError("the game has not started")
+        self._send(s.decide(action))
+
+    def _send(self, msg: dict) -> None:
+        assert self.session is not None
+        self._last_sent = max(self._last_sent, self.session.seq) + 1
+        msg["seq"] = self._last_sent
+        if msg["t"] in CONTROL:
+            self._control.append(msg)
+        self.client.send_game(msg)
+
+    def _resend_control(self) -> None:
+        if self.session is None or not self.live:
+            return
+        pending, self._control = self._control, []
+        self._last_sent = self.session.seq
+        for msg in pending:
+            self._send(msg)
+
+    def pump(self) -> None:
+        """Send whatever is due; ask for a move if one is due."""
+        s = self.session
+        if s is None or not self.live or self.finished:
+            return
+        while True:
+            msg = s.outgoing()
+            if msg is None:
+                break
+            self._send(msg)
+        if s.needs_decision() and self._asked_at != s.seq:
+            self._asked_at = s.seq
+            obs = s.observation()
+            if self.on_decision is not None:
+                self.on_decision(obs)
+            if self.choose is not None:
+                action = self.choose(obs)
+                if action is not None:
+                    self._send(s.decide(action))
+        self._check_end()
+
+    def _check_end(self) -> None:
+        """Finish once the result is complete, or after a short wait for the other side."""
+        s = self.session
+        assert s is not None
+        r = s.result
+        if r is None:
+            if s.state is not None and s.state.is_over() and self._wait_call is None:
+                self._wait_call = self.reactor.callLater(self.open_wait, self._open_timeout)
+            return
+        complete = (r.status == "finished" or r.audit is not None
+                    or (r.desync is not None and len(r.desync.texts) >= 2))
+        if complete and not self._control:   # (our own abort/open/desync must reach the log too)
+            self._finish(r)
+        elif self._wait_kind != "halt":
+            # The game stopped: wait a little for the other side's keys (or desync text).
+            if self._wait_call is not None and self._wait_call.active():
+                self._wait_call.cancel()
+            self._wait_kind = "halt"
+            self._wait_call = self.reactor.callLater(min(self.open_wait, 5.0), self._finish_now)
+
+    def _open_timeout(self) -> None:
+        self._wait_call = None
+        if self.session is not None and self.session.result is None:
+            self.session.give_up("the other side did not open its keys in time")
+        self._finish_now()
+
+    def _finish_now(self) -> None:
+        self._wait_call = None
+        if self.session is not None and self.session.result is not None:
+            self._finish(self.session.result)
+
+    def _finish_without(self, reason: str) -> None:
+        if self.session is not None:
+            self.session.give_up(reason)
+            assert self.session.result is not None
+            self._finish(self.session.result)
+        else:
+            self._finish(Result("aborted", self.role or "?", reason=reason))
+
+    def _finish(self, result: Result) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        if self._wait_call is not None and self._wait_call.active():
+            self._wait_call.cancel()
+        self._wait_call = None
+        if self.on_result is not None:
+            self.on_result(result)
+        self.done.callback(result)
+
+    def close(self) -> None:
+        """Leave the connection (the seat stays: rejoin later with :meth:`resume`)."""
+        self._closing = True
+        self.client.close()

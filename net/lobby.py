@@ -1,0 +1,392 @@
+"""Rooms, their ordered logs, spectators and reconnect tokens: the server's logic.
+
+No sockets here.  A *member* is anything with ``send(msg)``,
+``send_bytes(data)``, ``close()`` and a ``name`` (the server's protocol,
+or a fake in tests).  The protocol validates a message's shape
+(:mod:`net.messages`) and calls :meth:`Lobby.handle`; the lobby answers
+through the member.  Lobby errors that are not the client's protocol
+mistakes (a full room, a stale ``seq``) are answered without closing.
+
+The relay never reads the game: it checks that a game message comes from
+a seated player of a started room, that its ``seq`` is the next one, and
+that any action in it is a word of that game's vocabulary.  It stamps
+``from``, appends it to the room's log, and sends it to every member.
+"""
+
+from __future__ import annotations
+
+import itertools
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from twisted.logger import Logger
+
+from game.engine.errors import ParseError
+from game.engine.rulesets import find_ruleset
+
+from .framing import packb
+from .messages import GAME, PROTOCOL_VERSION, Code, ProtocolError, error
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 5
+SIDES = ("jack", "investigator")
+NETWORK_GAMES = ("pocket",)
+
+
+class Member(Protocol):
+    name: str
+
+    def send(self, msg: dict) -> None: ...
+    def send_bytes(self, data: bytes) -> None: ...
+    def close(self) -> None: ...
+
+
+class LobbyError(Exception):
+    """A request the lobby refuses; the connection stays open unless the code is fatal."""
+
+    def __init__(self, code: Code, detail: str = "") -> None:
+        super().__init__(f"{code.value}: {detail}")
+        self.code, self.detail = code, detail
+
+
+@dataclass(eq=False)
+class Seat:
+    side: str
+    token: str
+    name: str
+    member: Any = None
+    left: bool = False
+
+
+@dataclass(eq=False)
+class Room:
+    code: str
+    game: str
+    private: bool
+    host: str
+    seats: dict[str, Seat] = field(default_factory=dict)
+    spectators: set = field(default_factory=set)
+    log: list[bytes] = field(default_factory=list)   # packed relayed messages; seq = index + 1
+    game_id: str | None = None
+    opened: set = field(default_factory=set)
+    expiry: Any = None
+
+    @property
+    def seq(self) -> int:
+        return len(self.log)
+
+    @property
+    def status(self) -> str:
+        if self.game_id is None:
+            return "waiting"
+        return "over" if len(self.opened) == 2 else "playing"
+
+    def players(self) -> dict[str, str | None]:
+        return {s: (self.seats[s].name if s in self.seats else None) for s in SIDES}
+
+    def members(self) -> list:
+        out = [seat.member for seat in self.seats.values() if seat.member is not None]
+        out.extend(self.spectators)
+        return out
+
+    def info(self) -> dict:
+        return {"code": self.code, "game": self.game, "status": self.status,
+                "open": [s for s in SIDES if s not in self.seats], "host": self.host,
+                "spectators": len(self.spectators)}
+
+
+@dataclass
+class Where:
+    """Which room (and seat) a member is in."""
+
+    room: Room
+    side: str | None     # None for a spectator
+
+
+class Lobby:
+    """All rooms of one server.
+
+    ``clock`` is an ``IReactorTime`` (``task.Clock`` in tests); ``random``
+    gives room codes, tokens and game ids (``secrets`` by default).
+    """
+
+    log = Logger()
+
+    def __init__(self, clock, *, max_rooms: int = 20_000, max_spectators: int = 64,  # type: ignore[no-untyped-def]
+                 max_log: int = 2_000, room_grace: float = 600.0, server_name: str = "mrjack",
+                 token: Callable[[], str] = lambda: secrets.token_urlsafe(18),
+                 choice: Callable[[str], str] = secrets.choice,
+                 game_id: Callable[[], str] = lambda: secrets.token_hex(16)) -> None:
+        self.clock = clock
+        self.max_rooms, self.max_spectators, self.max_log = max_rooms, max_spectators, max_log
+        self.room_grace = room_grace
+        self.server_name = server_name
+        self._token, self._choice, self._game_id = token, choice, game_id
+        self.rooms: dict[str, Room] = {}
+        self.where: dict[Any, Where] = {}
+        self.greeted: set = set()
+        self.relayed = 0
+
+    # ------------------------------------------------------------- dispatch
+    def handle(self, member: Member, msg: dict) -> None:
+        """Act on one shape-checked message from ``member``.
+
+        :raises ProtocolError: for a fatal protocol mistake (the caller closes).
+        """
+        t = msg["t"]
+        if t == "hello":
+            self._hello(member, msg)
+            return
+        if member not in self.greeted:
+            raise ProtocolError(Code.HELLO_REQUIRED, "say hello first")
+        if t == "ping":
+            member.send({"t": "pong", **({"n": msg["n"]} if "n" in msg else {})})
+            return
+        handler = getattr(self, f"_on_{t}", None) if t not in GAME else self._relay
+        if handler is None:
+            raise ProtocolError(Code.MSG_UNEXPECTED, t)
+        try:
+            handler(member, msg)
+        except LobbyError as exc:
+            self.log.error("refused {t} from {name}: {code} {detail}", t=t, name=member.name,
+                           code=exc.code.value, detail=exc.detail)
+            member.send(error(exc.code, exc.detail, ref=t, rid=msg.get("rid")))
+
+    def _hello(self, member: Member, msg: dict) -> None:
+        if member in self.greeted:
+            raise ProtocolError(Code.MSG_UNEXPECTED, "hello twice")
+        if msg["v"] != PROTOCOL_VERSION:
+            raise ProtocolError(Code.HELLO_VERSION, f"this server speaks version {PROTOCOL_VERSION}")
+        self.greeted.add(member)
+        member.name = msg.get("name") or "player"
+        member.send({"t": "welcome", "v": PROTOCOL_VERSION, "server": self.server_name})
+
+    def disconnected(self, member: Member) -> None:
+        """The member's connection is gone: keep its seat for a rejoin."""
+        self.greeted.discard(member)
+        where = self.where.pop(member, None)
+        if where is None:
+            return
+        room = where.room
+        if where.side is None:
+            room.spectators.discard(member)
+        else:
+            seat = room.seats.get(where.side)
+            if seat is not None and seat.member is member:
+                seat.member = None
+                self._broadcast(room, {"t": "presence", "side": where.side, "present": False})
+        self._maybe_expire(room)
+
+    # ---------------------------------------------------------------- rooms
+    def _on_list(self, member: Member, msg: dict) -> None:
+        listed = (r.info() for r in self.rooms.values()
+                  if not r.private and r.status != "over" and any(s.member for s in r.seats.values()))
+        reply: dict[str, Any] = {"t": "rooms", "rooms": list(itertools.islice(listed, 200))}
+        if "rid" in msg:
+            reply["rid"] = msg["rid"]
+        member.send(reply)
+
+    def _new_code(self) -> str:
+        for _ in range(100):
+            code = "".join(self._choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.rooms:
+                return code
+        raise LobbyError(Code.SERVER_NO_ROOMS, "no free room code")
+
+    def _on_create(self, member: Member, msg: dict) -> None:
+        self._not_in_room(member)
+        game = msg["game"].lower()
+        try:
+            game = find_ruleset(game).name
+        except ValueError:
+            raise LobbyError(Code.GAME_UNKNOWN, msg["game"]) from None
+        if game not in NETWORK_GAMES:
+            raise LobbyError(Code.GAME_UNKNOWN, f"{game} has no network play yet")
+        if len(self.rooms) >= self.max_rooms:
+            raise LobbyError(Code.SERVER_NO_ROOMS, "too many rooms")
+        side = msg["side"]
+        if side == "any":
+            side = self._choice(SIDES)
+        room = Room(self._new_code(), game, bool(msg.get("private", False)), member.name)
+        self.rooms[room.code] = room
+        self._seat(member, room, side, msg.get("rid"))
+        self.log.info("room {code} created by {name} ({game}, {side})", code=room.code, name=member.name,
+                      game=game, side=side)
+
+    def _on_join(self, member: Member, msg: dict) -> None:
+        self._not_in_room(member)
+        room = self._room(msg["room"])
+        if room.game_id is not None or len(room.seats) == 2:
+            raise LobbyError(Code.ROOM_FULL, room.code)
+        free = [s for s in SIDES if s not in room.seats]
+        side = msg.get("side") or free[0]
+        if side not in free:
+            raise LobbyError(Code.ROOM_SIDE_TAKEN, side)
+        self._seat(member, room, side, msg.get("rid"))
+        room.game_id = self._game_id()
+        self._cancel_expiry(room)
+        self._broadcast(room, {"t": "start", "room": room.code, "game": room.game, "game_id": room.game_id,
+                               "players": room.players()})
+        self.log.info("room {code} started: {players}", code=room.code, players=room.players())
+
+    def _seat(self, member: Member, room: Room, side: str, rid: int | None) -> None:
+        seat = Seat(side, self._token(), member.name, member)
+        room.seats[side] = seat
+        self.where[member] = Where(room, side)
+        member.send(self._joined(room, side, seat.token, rid))
+
+    def _joined(self, room: Room, role: str, token: str | None, rid: int | None) -> dict:
+        msg: dict[str, Any] = {"t": "joined", "room": room.code, "game": room.game, "role": role,
+                               "private": room.private, "seq": room.seq, "started": room.game_id is not None,
+                               "players": room.players()}
+        if token is not None:
+            msg["token"] = token
+        if room.game_id is not None:
+            msg["game_id"] = room.game_id
+        if rid is not None:
+            msg["rid"] = rid
+        return msg
+
+    def _on_spectate(self, member: Member, msg: dict) -> None:
+        self._not_in_room(member)
+        room = self._room(msg["room"])
+        if len(room.spectators) >= self.max_spectators:
+            raise LobbyError(Code.ROOM_FULL, "no more spectators")
+        room.spectators.add(member)
+        self.where[member] = Where(room, None)
+        member.send(self._joined(room, "spectator", None, msg.get("rid")))
+        self._replay(member, room, 0)
+
+    def _on_rejoin(self, member: Member, msg: dict) -> None:
+        self._not_in_room(member)
+        room = self._room(msg["room"])
+        seat = next((s for s in room.seats.values() if secrets.compare_digest(s.token, msg["token"])), None)
+        if seat is None or seat.left:
+            raise LobbyError(Code.ROOM_BAD_TOKEN, room.code)
+        old = seat.member
+        if old is not None and old is not member:
+            self.where.pop(old, None)
+            old.send(error(Code.ROOM_REPLACED, "this seat was taken over by a new connection"))
+            old.close()
+        seat.member = member
+        seat.name = member.name
+        self.where[member] = Where(room, seat.side)
+        self._cancel_expiry(room)
+        member.send(self._joined(room, seat.side, seat.token, msg.get("rid")))
+        self._replay(member, room, msg["since"])
+        self._broadcast(room, {"t": "presence", "side": seat.side, "present": True}, skip=member)
+
+    def _replay(self, member: Member, room: Room, since: int) -> None:
+        for data in room.log[since:]:
+            member.send_bytes(data)
+        member.send({"t": "synced", "seq": room.seq})
+
+    def _on_leave(self, member: Member, msg: dict) -> None:
+        where = self.where.pop(member, None)
+        if where is None:
+            raise LobbyError(Code.ROOM_NOT_IN, "not in a room")
+        room = where.room
+        if where.side is None:
+            room.spectators.discard(member)
+        elif room.game_id is None:
+            del room.seats[where.side]          # an unstarted seat is simply freed
+        else:
+            seat = room.seats[where.side]
+            seat.member, seat.left = None, True  # a started game: the seat is abandoned
+            self._broadcast(room, {"t": "presence", "side": where.side, "present": False, "left": True})
+        reply: dict[str, Any] = {"t": "left", "room": room.code}
+        if "rid" in msg:
+            reply["rid"] = msg["rid"]
+        member.send(reply)
+        self._maybe_expire(room)
+
+    def _on_chat(self, member: Member, msg: dict) -> None:
+        where = self.where.get(member)
+        if where is None:
+            raise LobbyError(Code.ROOM_NOT_IN, "chat happens in a room")
+        self._broadcast(where.room, {"t": "chat", "from": member.name, "role": where.side or "spectator",
+                                     "text": msg["text"]})
+
+    # ---------------------------------------------------------------- relay
+    def _relay(self, member: Member, msg: dict) -> None:
+        where = self.where.get(member)
+        if where is None:
+            raise LobbyError(Code.ROOM_NOT_IN, "not in a room")
+        if where.side is None:
+            raise LobbyError(Code.ACTION_NOT_PLAYER, "spectators do not play")
+        room = where.room
+        if room.game_id is None:
+            raise LobbyError(Code.ROOM_NOT_STARTED, room.code)
+        if room.status == "over":
+            raise LobbyError(Code.ROOM_OVER, room.code)
+        seq = msg["seq"]
+        if seq <= room.seq:
+            raise LobbyError(Code.ACTION_STALE, f"seq {seq}, the room is at {room.seq}")
+        if seq > room.seq + 1:
+            raise LobbyError(Code.ACTION_AHEAD, f"seq {seq}, the room is at {room.seq}")
+        if len(room.log) >= self.max_log:
+            raise LobbyError(Code.ROOM_LOG_FULL, room.code)
+        if "a" in msg:
+            try:
+                find_ruleset(room.game).vocabulary.from_wire(msg["a"])
+            except ParseError:
+                raise LobbyError(Code.ACTION_BAD, str(msg["a"])[:80]) from None
+        out = dict(msg)
+        out["from"] = where.side
+        if msg["t"] == "open":
+            room.opened.add(where.side)
+        data = packb(out)
+        room.log.append(data)
+        self.relayed += 1
+        for m in room.members():
+            m.send_bytes(data)
+
+    # -------------------------------------------------------------- helpers
+    def _room(self, code: str) -> Room:
+        room = self.rooms.get(code.upper())
+        if room is None:
+            raise LobbyError(Code.ROOM_NOT_FOUND, code)
+        return room
+
+    def _not_in_room(self, member: Member) -> None:
+        if member in self.where:
+            raise LobbyError(Code.ROOM_ALREADY_IN, self.where[member].room.code)
+
+    def _broadcast(self, room: Room, msg: dict, skip: Any = None) -> None:
+        data = packb(msg)
+        for m in room.members():
+            if m is not skip:
+                m.send_bytes(data)
+
+    def _maybe_expire(self, room: Room) -> None:
+        """Close a room nobody is connected to: at once if its seats were left or its game is
+        over and audited, else after a grace period (a dropped player may come back)."""
+        if any(seat.member is not None for seat in room.seats.values()):
+            return
+        if all(seat.left for seat in room.seats.values()) or room.status == "over":
+            self._close_room(room)    # nobody left to come back (or nothing left to play)
+        elif room.expiry is None:
+            room.expiry = self.clock.callLater(self.room_grace, self._close_room, room)
+
+    def _cancel_expiry(self, room: Room) -> None:
+        if room.expiry is not None and room.expiry.active():
+            room.expiry.cancel()
+        room.expiry = None
+
+    def _close_room(self, room: Room) -> None:
+        room.expiry = None
+        if self.rooms.get(room.code) is not room:
+            return
+        del self.rooms[room.code]
+        for m in list(room.spectators):
+            self.where.pop(m, None)
+            m.send({"t": "left", "room": room.code})
+        room.spectators.clear()
+        self.log.info("room {code} closed", code=room.code)
+
+    def stop(self) -> None:
+        """Cancel the timers (when the service stops)."""
+        for room in self.rooms.values():
+            self._cancel_expiry(room)

@@ -1,0 +1,256 @@
+"""Message types, their shapes, and the enumerated error codes of the wire.
+
+Every message is a msgpack map with a string ``t`` (its type) and the
+fields listed here; nothing else is allowed.  :func:`validate` checks one
+decoded message against the table for its direction and raises
+:class:`ProtocolError` with a :class:`Code` on the first problem.  Shapes
+only: whether a move is legal is the peers' business (``net.session``).
+
+>>> validate({"t": "hello", "v": 1, "name": "Ann"}, CLIENT)["name"]
+'Ann'
+>>> validate({"t": "nope"}, CLIENT)
+Traceback (most recent call last):
+...
+net.messages.ProtocolError: msg/unknown_type: 'nope'
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+#: Bumped on any incompatible change; ``hello`` must carry exactly this.
+PROTOCOL_VERSION = 1
+
+
+class Code(enum.StrEnum):
+    """Error codes sent in ``{"t": "error", "code": ...}``."""
+
+    FRAME_TOO_LONG = "frame/too_long"        # a message (or a partial one) over the size limit
+    FRAME_BAD = "frame/bad"                  # bytes that are not msgpack
+    MSG_NOT_MAP = "msg/not_map"              # a msgpack value that is not a map with a string "t"
+    MSG_UNKNOWN_TYPE = "msg/unknown_type"
+    MSG_MISSING_FIELD = "msg/missing_field"
+    MSG_UNKNOWN_FIELD = "msg/unknown_field"
+    MSG_BAD_FIELD = "msg/bad_field"
+    MSG_UNEXPECTED = "msg/unexpected"        # a valid message at the wrong time (e.g. before hello)
+    HELLO_REQUIRED = "hello/required"
+    HELLO_VERSION = "hello/version"
+    HELLO_TIMEOUT = "hello/timeout"
+    RATE_LIMITED = "rate/limited"
+    IDLE_TIMEOUT = "net/idle"
+    SLOW_CONSUMER = "net/slow_consumer"      # the peer does not read what we send
+    SERVER_FULL = "server/full"              # too many connections
+    SERVER_NO_ROOMS = "server/no_rooms"      # too many rooms (the connection stays)
+    SERVER_INTERNAL = "server/internal"      # our bug, never the client's fault
+    ROOM_NOT_FOUND = "room/not_found"
+    ROOM_FULL = "room/full"
+    ROOM_SIDE_TAKEN = "room/side_taken"
+    ROOM_ALREADY_IN = "room/already_in"
+    ROOM_NOT_IN = "room/not_in_room"
+    ROOM_BAD_TOKEN = "room/bad_token"
+    ROOM_REPLACED = "room/replaced"          # the seat was taken over by a rejoin elsewhere
+    ROOM_NOT_STARTED = "room/not_started"
+    ROOM_OVER = "room/over"
+    ROOM_LOG_FULL = "room/log_full"
+    GAME_UNKNOWN = "game/unknown"
+    ACTION_NOT_PLAYER = "action/not_player"
+    ACTION_STALE = "action/stale"            # seq already used: a duplicate or a move on an old state
+    ACTION_AHEAD = "action/ahead"            # seq skips numbers
+    ACTION_BAD = "action/bad"                # not an action of this game
+
+
+#: After these the sender's connection is closed.
+FATAL = frozenset({
+    Code.FRAME_TOO_LONG, Code.FRAME_BAD, Code.MSG_NOT_MAP, Code.MSG_UNKNOWN_TYPE,
+    Code.MSG_MISSING_FIELD, Code.MSG_UNKNOWN_FIELD, Code.MSG_BAD_FIELD, Code.HELLO_REQUIRED,
+    Code.HELLO_VERSION, Code.HELLO_TIMEOUT, Code.RATE_LIMITED, Code.IDLE_TIMEOUT,
+    Code.SLOW_CONSUMER, Code.SERVER_FULL, Code.SERVER_INTERNAL, Code.ROOM_REPLACED,
+})
+
+
+class ProtocolError(Exception):
+    """A message (or frame) that breaks the protocol; ``code`` goes on the wire."""
+
+    def __init__(self, code: Code, detail: str = "") -> None:
+        super().__init__(f"{code.value}: {detail}" if detail else code.value)
+        self.code = code
+        self.detail = detail
+
+    @property
+    def fatal(self) -> bool:
+        return self.code in FATAL
+
+
+# ---------------------------------------------------------------- field checks
+Check = Callable[[Any], bool]
+
+
+def is_int(lo: int, hi: int) -> Check:
+    return lambda v: type(v) is int and lo <= v <= hi
+
+
+def is_bool(v: Any) -> bool:
+    return type(v) is bool
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def is_text(lo: int, hi: int) -> Check:
+    """A string of ``lo..hi`` characters without control characters."""
+    return lambda v: type(v) is str and lo <= len(v) <= hi and not _CONTROL.search(v)
+
+
+def matches(pattern: str) -> Check:
+    rx = re.compile(pattern)
+    return lambda v: type(v) is str and rx.fullmatch(v) is not None
+
+
+def is_bin(lo: int, hi: int) -> Check:
+    return lambda v: type(v) is bytes and lo <= len(v) <= hi
+
+
+def one_of(*values: str) -> Check:
+    allowed = frozenset(values)
+    return lambda v: type(v) is str and v in allowed
+
+
+def array_of(item: Check, lo: int, hi: int) -> Check:
+    return lambda v: type(v) is list and lo <= len(v) <= hi and all(item(x) for x in v)
+
+
+def map_of(schema: Mapping[str, Check], optional: Mapping[str, Check] = {}) -> Check:  # noqa: B006
+    def check(v: Any) -> bool:
+        if type(v) is not dict or not all(k in v for k in schema):
+            return False
+        for k, x in v.items():
+            c = schema.get(k) or optional.get(k)
+            if c is None or not c(x):
+                return False
+        return True
+    return check
+
+
+def optional(check: Check) -> Check:
+    return lambda v: v is None or check(v)
+
+
+def _wire_item(v: Any) -> bool:
+    return (type(v) is str and 0 < len(v) <= 16) or (type(v) is int and -1 <= v <= 99)
+
+
+#: An action as ``Action.to_wire()`` gives it: ``[kind, *args]``.
+is_wire_action = lambda v: (  # noqa: E731
+    type(v) is list and 1 <= len(v) <= 6 and type(v[0]) is str and all(_wire_item(x) for x in v))
+
+is_hash = matches(r"[0-9a-f]{32}")
+is_name = is_text(1, 24)
+is_room = matches(r"[A-Za-z0-9]{4,8}")
+is_token = matches(r"[A-Za-z0-9_\-]{16,64}")
+is_game_id = matches(r"[0-9a-f]{32}")
+is_side = one_of("jack", "investigator")
+is_role = one_of("jack", "investigator", "spectator")
+is_seq = is_int(1, 1_000_000)
+is_rid = is_int(0, 2**31 - 1)
+#: Group elements and exponents of the fair-play protocol, big-endian.
+is_element = is_bin(1, 256)
+is_secret32 = is_bin(32, 32)
+
+MAX_DECK = 16
+MAX_TEXT = 4000
+
+Schema = tuple[dict[str, Check], dict[str, Check]]
+
+#: Game messages: sent by a player with ``seq``, relayed to the room with ``seq`` and ``from``.
+GAME: dict[str, Schema] = {
+    "commit": ({"c": is_secret32}, {}),
+    "reveal": ({"k": is_int(0, 63), "r": is_secret32, "c": is_secret32},
+               {"a": is_wire_action, "h": is_hash}),
+    "deck": ({"n": is_int(1, 3), "cards": array_of(is_element, 1, MAX_DECK)}, {}),
+    "key": ({"pos": is_int(0, MAX_DECK - 1), "key": is_element}, {"a": is_wire_action, "h": is_hash}),
+    "card": ({"pos": is_int(0, MAX_DECK - 1), "key": is_element, "a": is_wire_action, "h": is_hash}, {}),
+    "act": ({"a": is_wire_action, "h": is_hash}, {}),
+    "open": ({"m": is_secret32}, {}),
+    "abort": ({"reason": is_text(1, 40)}, {"detail": is_text(0, 300)}),
+    "desync": ({"ply": is_int(0, 10_000), "mine": is_hash, "theirs": is_hash,
+                "text": is_text(0, MAX_TEXT)}, {}),
+}
+
+_ROOM_INFO = map_of({"code": is_room, "game": is_text(1, 16), "status": one_of("waiting", "playing", "over"),
+                     "open": array_of(is_side, 0, 2), "host": is_name, "spectators": is_int(0, 10_000)})
+_PLAYERS = map_of({}, {"jack": optional(is_name), "investigator": optional(is_name)})
+
+CLIENT: dict[str, Schema] = {
+    "hello": ({"v": is_int(0, 1_000_000)}, {"name": is_name, "client": is_text(0, 64)}),
+    "ping": ({}, {"n": is_int(0, 2**53)}),
+    "list": ({}, {"rid": is_rid}),
+    "create": ({"game": is_text(1, 16), "side": one_of("jack", "investigator", "any")},
+               {"private": is_bool, "rid": is_rid}),
+    "join": ({"room": is_room}, {"side": is_side, "rid": is_rid}),
+    "spectate": ({"room": is_room}, {"rid": is_rid}),
+    "rejoin": ({"room": is_room, "token": is_token, "since": is_int(0, 1_000_000)}, {"rid": is_rid}),
+    "leave": ({}, {"rid": is_rid}),
+    "chat": ({"text": is_text(1, 300)}, {}),
+    **{t: ({"seq": is_seq, **req}, opt) for t, (req, opt) in GAME.items()},
+}
+
+SERVER: dict[str, Schema] = {
+    "welcome": ({"v": is_int(0, 1_000_000), "server": is_text(0, 64)}, {}),
+    "pong": ({}, {"n": is_int(0, 2**53)}),
+    "rooms": ({"rooms": array_of(_ROOM_INFO, 0, 1000)}, {"rid": is_rid}),
+    "joined": ({"room": is_room, "game": is_text(1, 16), "role": is_role, "private": is_bool,
+                "seq": is_int(0, 1_000_000), "started": is_bool, "players": _PLAYERS},
+               {"token": is_token, "game_id": is_game_id, "rid": is_rid}),
+    "start": ({"room": is_room, "game": is_text(1, 16), "game_id": is_game_id, "players": _PLAYERS}, {}),
+    "presence": ({"side": is_side, "present": is_bool}, {"left": is_bool}),
+    "synced": ({"seq": is_int(0, 1_000_000)}, {}),
+    "left": ({"room": is_room}, {"rid": is_rid}),
+    "chat": ({"from": is_name, "role": is_role, "text": is_text(1, 300)}, {}),
+    "error": ({"code": is_text(1, 40)}, {"detail": is_text(0, 300), "ref": is_text(0, 24),
+                                         "rid": is_rid, "fatal": is_bool}),
+    **{t: ({"seq": is_seq, "from": is_side, **req}, opt) for t, (req, opt) in GAME.items()},
+}
+
+Direction = dict[str, Schema]
+
+
+def validate(msg: Any, direction: Direction) -> dict:
+    """Check ``msg`` against ``direction`` (:data:`CLIENT` or :data:`SERVER`); return it.
+
+    :raises ProtocolError: ``msg/not_map``, ``msg/unknown_type``,
+        ``msg/missing_field``, ``msg/unknown_field`` or ``msg/bad_field``.
+    """
+    if type(msg) is not dict or type(msg.get("t")) is not str:
+        raise ProtocolError(Code.MSG_NOT_MAP, "a message is a map with a string 't'")
+    t = msg["t"]
+    schema = direction.get(t)
+    if schema is None:
+        raise ProtocolError(Code.MSG_UNKNOWN_TYPE, repr(t[:24]))
+    required, opt = schema
+    for name in required:
+        if name not in msg:
+            raise ProtocolError(Code.MSG_MISSING_FIELD, f"{t}.{name}")
+    for name, value in msg.items():
+        if name == "t":
+            continue
+        check = required.get(name) or opt.get(name)
+        if check is None:
+            raise ProtocolError(Code.MSG_UNKNOWN_FIELD, f"{t}.{str(name)[:24]}")
+        if not check(value):
+            raise ProtocolError(Code.MSG_BAD_FIELD, f"{t}.{name}")
+    return msg
+
+
+def error(code: Code, detail: str = "", ref: str | None = None, rid: int | None = None) -> dict:
+    """The ``error`` message for ``code``."""
+    msg: dict[str, Any] = {"t": "error", "code": code.value, "fatal": code in FATAL}
+    if detail:
+        msg["detail"] = detail[:300]
+    if ref:
+        msg["ref"] = ref[:24]
+    if rid is not None:
+        msg["rid"] = rid
+    return msg

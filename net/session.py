@@ -1,0 +1,716 @@
+"""One peer's lockstep game: its side's engine view, the fair-play steps, hash checks.
+
+A :class:`Session` knows nothing of sockets.  It is fed the room's relayed
+messages in ``seq`` order (its own included: a peer applies its own
+message only when the server echoes it back, so the log is the single
+truth) and says what to send next:
+
+- :meth:`Session.receive` applies one relayed message;
+- :meth:`Session.outgoing` gives the automatic message due from this peer
+  (commitments, reveals, deck steps, card keys, the final opening), if any;
+- :meth:`Session.needs_decision` / :meth:`Session.decide` are the player's
+  moves (a bot or the UI chooses from :meth:`Session.observation`).
+
+Every message that changes the engine carries its author's
+``public_hash()`` after the step; the receiver applies the step in its own
+view and compares.  A mismatch halts the game with a :class:`DesyncReport`.
+At the end both peers open their master secrets and :func:`net.fairplay.audit`
+checks every answer and card.
+
+The order of messages is fixed, so at any moment exactly one peer may
+send (see :meth:`Session.expected`); the server's ``seq`` check then never
+sees two peers race.
+
+>>> from net.fairplay import new_master
+>>> a, b = Session("jack", "0" * 32, new_master()), Session("investigator", "0" * 32, new_master())
+>>> a.expected()
+('jack', 'commit')
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.engine.actions import Action
+from game.engine.core import Side, ToMove
+from game.engine.errors import IllegalActionError, ParseError
+from game.engine.hashing import digest
+from game.engine.pocket.state import DRAW_HIDDEN, IDENTITY_HIDDEN, VOCAB, PocketState
+from game.engine.rng import Rng
+
+from . import fairplay as fp
+
+SIDES = ("jack", "investigator")
+DECK_AUTHOR = {1: "jack", 2: "investigator", 3: "jack"}
+UNSURE = "either deck step may be at fault; the opened keys will tell"
+
+
+def bot_rng(seed: int, side: str, ply: int) -> Rng:
+    """The generator a bot gets for its decision at ``ply``: the same after a restart."""
+    return Rng(int(digest(["mrjack/bot/1", seed & ((1 << 64) - 1), side, ply])[:16], 16))
+
+
+def jsonable(value: Any) -> Any:
+    """Bytes as hex, everything else as is: for reports and traces."""
+    if isinstance(value, bytes):
+        return value.hex()
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    return value
+
+
+@dataclass
+class DesyncReport:
+    """OpenRA-style sync report: enough to compare both peers' files line by line."""
+
+    ruleset: str
+    seed: int | None
+    game_id: str
+    ply: int | None
+    seq: int
+    role: str
+    hashes: dict[str, str]
+    texts: dict[str, str]
+    own_text: str | None          # this peer's own view (may hold its secrets: kept local)
+    log: list[dict]
+
+    def to_dict(self) -> dict:
+        return jsonable(self.__dict__)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=1, sort_keys=True)
+
+    def save(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(self.to_json())
+        return path
+
+
+@dataclass
+class Result:
+    """How the session ended.
+
+    ``status``: ``finished`` (audit passed), ``cheat`` (a finding; see
+    ``finding["side"]``), ``desync``, ``violation`` (a message against the
+    protocol), ``aborted`` (the other peer stopped, or a timeout).
+    """
+
+    status: str
+    role: str
+    winner: str | None = None
+    termination: str | None = None
+    public_hash: str | None = None
+    ply: int | None = None
+    verified: bool = False
+    finding: dict | None = None
+    desync: DesyncReport | None = None
+    audit: fp.AuditReport | None = None
+    reason: str = ""
+
+    @property
+    def opponent_cheated(self) -> bool:
+        return self.finding is not None and self.finding.get("side") not in (None, self.role)
+
+    def summary(self) -> str:
+        if self.status == "finished":
+            return f"{self.winner} won ({self.termination}); every answer and card checked"
+        if self.status == "cheat" and self.finding is not None:
+            who = "your opponent" if self.opponent_cheated else self.finding.get("side")
+            f = fp.Finding(**self.finding)
+            return f"{who} cheated: {f}"
+        return f"{self.status}: {self.reason}"
+
+    def to_dict(self) -> dict:
+        return {"status": self.status, "role": self.role, "winner": self.winner,
+                "termination": self.termination, "hash": self.public_hash, "ply": self.ply,
+                "verified": self.verified, "cheat": self.finding, "reason": self.reason,
+                "opponent_cheated": self.opponent_cheated, "summary": self.summary(),
+                "desync": None if self.desync is None else self.desync.to_dict()}
+
+
+class SessionError(Exception):
+    """The relayed stream itself is broken (a gap in ``seq``): rejoin to catch up."""
+
+
+class Session:
+    """One peer's view of one networked game; see the module docstring.
+
+    ``role`` is ``"jack"``, ``"investigator"`` or ``"spectator"`` (who
+    follows the investigator's view, sends nothing, and audits at the end).
+    ``cheat`` is for tests only: ``"witness"`` or ``"claim"`` (Jack lies
+    once), ``"deck"`` (Jack slips a second copy of a card into the deck),
+    ``"card"`` (the investigator shows a card he did not draw), ``"hash"``
+    (a wrong hash on the third move).
+    """
+
+    def __init__(self, role: str, game_id: str, master: bytes | None = None, *,
+                 game: str = "pocket", cheat: str | None = None) -> None:
+        if role not in (*SIDES, "spectator"):
+            raise ValueError(f"bad role {role!r}")
+        if game not in fp.DECKS:
+            raise ValueError(f"no network play for {game!r}")
+        if role != "spectator" and master is None:
+            raise ValueError("a player needs a master secret")
+        self.role, self.game_id, self.game, self.cheat = role, game_id, game, cheat
+        self.view = Side.JACK if role == "jack" else Side.INVESTIGATOR
+        self.secrets = None if master is None or role == "spectator" else fp.PeerSecrets(
+            master, game_id, role, game)
+        self.tr = fp.Transcript(game, game_id)
+        self.state: PocketState | None = None
+        self.seq = 0
+        self.entries: list[dict] = []
+        self.node = 0          # next public chance node
+        self.next_pos = 0      # next deck position to deal
+        self.result: Result | None = None
+        self.outbox: list[dict] = []
+        self._sent_at: int | None = None
+        self._lied = False
+        self._acts = 0
+        self._desync_sent = False
+        self._sent: list[dict] = []   # what this peer sent and has not seen echoed yet
+
+    # ----------------------------------------------------------- queries
+    @property
+    def over(self) -> bool:
+        """The session is finished (result known) one way or another."""
+        return self.result is not None
+
+    def expected(self) -> tuple[str, str] | None:
+        """``(side, message type)`` that must come next, or ``None`` when nothing will."""
+        if self.result is not None:
+            return None
+        tr = self.tr
+        if 0 not in tr.commits["jack"]:
+            return ("jack", "commit")
+        if 0 not in tr.commits["investigator"]:
+            return ("investigator", "commit")
+        if self.state is None:
+            return ("jack", "reveal") if 0 not in tr.reveals["jack"] else ("investigator", "reveal")
+        if len(tr.decks) < 3:
+            n = len(tr.decks) + 1
+            return (DECK_AUTHOR[n], "deck")
+        st = self.state
+        tm = st.to_move()
+        if tm is ToMove.OVER:
+            for s in SIDES:
+                if s not in tr.masters:
+                    return (s, "open")
+            return None
+        if tm is ToMove.CHANCE:
+            if st.phase == "identity":
+                return ("investigator", "key")
+            if st.phase == "throw":
+                return ("jack", "reveal") if self.node not in tr.reveals["jack"] else ("investigator", "reveal")
+            if st.drawer() is Side.JACK:
+                return ("investigator", "key")
+            if self.next_pos not in tr.keys["jack"]:
+                return ("jack", "key")
+            return ("investigator", "card")
+        return (tm.value, "act")
+
+    def needs_decision(self) -> bool:
+        """Whether this peer must choose a move now (and has not sent it yet)."""
+        return (self.result is None and self.role != "spectator" and self._sent_at != self.seq
+                and self.expected() == (self.role, "act"))
+
+    def observation(self) -> PocketState:
+        """What this peer's player may know now: its own view, without a generator."""
+        if self.state is None:
+            raise ValueError("the game has not started")
+        return self.state.observation(self.view)
+
+    def public_hash(self) -> str | None:
+        return None if self.state is None else self.state.public_hash()
+
+    def public_text(self) -> str:
+        """The state as the other side may see it (no secret of this peer)."""
+        if self.state is None:
+            return ""
+        return str(self.state.observation(Side.INVESTIGATOR))
+
+    def public_log(self) -> list[str]:
+        """The engine steps as this view played them (hidden cards stay ``?``)."""
+        return [s.action for s in self.tr.steps]
+
+    # ------------------------------------------------------------- sending
+    def resync(self) -> None:
+        """Forget what was sent but not yet echoed (after a reconnect and catch-up)."""
+        self._sent_at = None
+        self._sent.clear()
+
+    def outgoing(self) -> dict | None:
+        """The next automatic message from this peer (marked as sent), or ``None``."""
+        if self.outbox:
+            msg = self.outbox.pop(0)
+            self._sent.append(dict(msg))
+            return msg
+        if self.role == "spectator" or self._sent_at == self.seq:
+            return None
+        exp = self.expected()
+        if exp is None or exp[0] != self.role or exp[1] == "act":
+            return None
+        msg = getattr(self, f"_make_{exp[1]}")()
+        self._sent_at = self.seq
+        self._sent.append(dict(msg))
+        return msg
+
+    def decide(self, action: Action | str) -> dict:
+        """The ``act`` message for this peer's move (marked as sent; applied on its echo).
+
+        :raises ValueError: if no move is due from this peer.
+        :raises IllegalActionError: if ``action`` is not legal in this view.
+        """
+        if not self.needs_decision():
+            raise ValueError("no move is due from this side now")
+        assert self.state is not None
+        if isinstance(action, str):
+            action = VOCAB.parse(action)
+        if not self.state.is_legal(action):
+            raise IllegalActionError(f"illegal action {str(action)!r} in {self.state}")
+        sent = self._maybe_lie(action)
+        child = self.state.clone()
+        child._apply(sent)
+        h = child.public_hash()
+        self._acts += 1
+        if self.cheat == "hash" and self._acts == 3:
+            h = "0" * 32
+        self._sent_at = self.seq
+        msg = {"t": "act", "a": sent.to_wire(), "h": h}
+        self._sent.append(dict(msg))
+        return msg
+
+    def _maybe_lie(self, action: Action) -> Action:
+        """The cheat hooks: lie once when the lie passes, then keep the story straight."""
+        if self.cheat not in ("witness", "claim") or action.kind != self.cheat:
+            return action
+        assert self.state is not None
+        public = self.state.observation(Side.INVESTIGATOR).legal_actions()
+        other = VOCAB.get(action.kind, {"seen": "unseen", "unseen": "seen", "yes": "no", "no": "yes"}[
+            str(action.args[0])])
+        if (not self._lied and other in public) or (self._lied and action not in public):
+            self._lied = True
+            return other
+        return action
+
+    def _make_commit(self) -> dict:
+        assert self.secrets is not None
+        return {"t": "commit", "c": self.secrets.commit(0)}
+
+    def _make_reveal(self) -> dict:
+        assert self.secrets is not None
+        k = self.node
+        msg: dict[str, Any] = {"t": "reveal", "k": k, "r": self.secrets.r(k), "c": self.secrets.commit(k + 1)}
+        if self.role == "investigator":
+            seed = fp.chance_seed(self.game_id, k, self.tr.reveals["jack"][k], self.secrets.r(k))
+            if k == 0:
+                msg["h"] = PocketState.new(seed).observation(self.view).public_hash()
+            else:
+                assert self.state is not None
+                throw = fp.throw_for(self.state, seed)
+                msg["a"] = throw.to_wire()
+                msg["h"] = self.state.child(throw).public_hash()
+        return msg
+
+    def _make_deck(self) -> dict:
+        assert self.secrets is not None
+        n = len(self.tr.decks) + 1
+        if n == 1:
+            cards = self.secrets.deck1()
+            if self.cheat == "deck":
+                elems, _ = fp.cards(self.game)
+                j = cards.index(pow(elems[1], self.secrets.shuffle_key(), fp.P))
+                cards[j] = pow(elems[0], self.secrets.shuffle_key() + 2, fp.P)  # a second "card 0"
+        elif n == 2:
+            cards = self.secrets.deck2(self.tr.decks[1])
+        else:
+            cards = self.secrets.deck3(self.tr.decks[2])
+        return {"t": "deck", "n": n, "cards": [fp.i2b(x) for x in cards]}
+
+    def _make_key(self) -> dict:
+        assert self.secrets is not None and self.state is not None
+        pos = self.next_pos
+        msg: dict[str, Any] = {"t": "key", "pos": pos, "key": fp.i2b(self.secrets.pos_key(pos))}
+        if self.role == "investigator":  # identity or Jack's draw: this message is the step
+            step = IDENTITY_HIDDEN if self.state.phase == "identity" else DRAW_HIDDEN
+            msg["a"] = step.to_wire()
+            msg["h"] = self.state.child(step).public_hash()
+        return msg
+
+    def _make_card(self) -> dict:
+        assert self.secrets is not None and self.state is not None
+        pos = self.next_pos
+        key = self.secrets.pos_key(pos)
+        idx = fp.open_card(self.game, self.tr.decks[3][pos], self.tr.keys["jack"][pos], key)
+        ids, _ = fp.DECKS[self.game]
+        if idx is None:
+            # Jack's deck does not decrypt: say so and stop (the audit will show whose fault).
+            self._halt("cheat", fp.Finding("jack", f"card {pos} does not decrypt to a card", detail=UNSURE), send=True)
+            return self.outbox.pop(0)
+        card = ids[idx]
+        if self.cheat == "card":
+            card = next(ids[c] for c in self.state._deck_candidates() if ids[c] != card)
+        step = VOCAB.get("draw", card)
+        return {"t": "card", "pos": pos, "key": fp.i2b(key), "a": step.to_wire(),
+                "h": self.state.child(step).public_hash()}
+
+    def _make_open(self) -> dict:
+        assert self.secrets is not None
+        return {"t": "open", "m": self.secrets.master}
+
+    # ----------------------------------------------------------- receiving
+    def receive(self, msg: dict) -> None:
+        """Apply one relayed message (already shape-checked: ``t``, ``seq``, ``from``...).
+
+        :raises SessionError: if ``seq`` skips a number (the caller should rejoin).
+        """
+        seq = msg["seq"]
+        if seq <= self.seq:
+            return  # a duplicate from an overlapping catch-up
+        if seq != self.seq + 1:
+            raise SessionError(f"expected message {self.seq + 1}, got {seq}")
+        self.seq = seq
+        self.entries.append(msg)
+        t, sender = msg["t"], msg["from"]
+        if sender == self.role and self._sent:
+            # Our own message coming back: it must be what we sent (the relay cannot speak for us).
+            mine = self._sent.pop(0)
+            if {k: v for k, v in msg.items() if k not in ("seq", "from")} != mine:
+                self._halt("violation", fp.Finding("relay", "changed a message", seq=seq,
+                                                   detail=f"message {seq} in {sender}'s name is not what was sent"),
+                           send=True, reason=f"the relay changed message {seq} sent by {sender}")
+                return
+        if t == "desync":
+            self._on_desync(sender, msg)
+            return
+        if t == "abort":
+            if self.result is None:
+                self._finish_abort(sender, msg)
+            return
+        exp = self.expected()
+        if t == "open" and (self.result is not None or exp != (sender, t)):
+            self._on_late_open(sender, msg)
+            return
+        if self.result is not None:
+            return
+        if exp != (sender, t):
+            self._violation(sender, f"expected {exp[1] if exp else 'nothing'} from "
+                                    f"{exp[0] if exp else '-'}, got {t} from {sender}")
+            return
+        try:
+            getattr(self, f"_on_{t}")(sender, msg)
+        except (ParseError, IllegalActionError) as exc:
+            self._violation(sender, str(exc)[:200])
+
+    def _step(self, sender: str, seq: int, action: Action, public: Action, h: str | None,
+              pos: int | None = None, own_lie_ok: bool = False) -> None:
+        """Apply ``action`` in this view (``public`` goes in the log) and compare hashes."""
+        assert self.state is not None
+        st = self.state
+        if st.is_legal(action):
+            st.apply(action)
+        elif own_lie_ok:
+            st._apply(action)
+        else:
+            self._violation(sender, f"{action} is not legal here")
+            return
+        self.tr.steps.append(fp.Step(seq, sender, str(public), pos))
+        if h is None:
+            self._violation(sender, f"step {public} without a hash")
+            return
+        if st.public_hash() != h:
+            self._start_desync(sender, h)
+
+    def _on_commit(self, sender: str, msg: dict) -> None:
+        self.tr.commits[sender][0] = msg["c"]
+        self.tr.seqs[f"commit/{sender}/0"] = msg["seq"]
+
+    def _on_reveal(self, sender: str, msg: dict) -> None:
+        k = msg["k"]
+        tr = self.tr
+        if k != self.node:
+            self._violation(sender, f"reveal for chance node {k}, expected {self.node}")
+            return
+        if fp.commitment(self.game_id, sender, k, msg["r"]) != tr.commits[sender].get(k):
+            self._halt("cheat", fp.Finding(sender, f"chance value {k} does not match its commitment",
+                                           seq=msg["seq"]), send=True)
+            return
+        tr.reveals[sender][k] = msg["r"]
+        tr.commits[sender][k + 1] = msg["c"]
+        tr.seqs[f"reveal/{sender}/{k}"] = msg["seq"]
+        tr.seqs[f"commit/{sender}/{k + 1}"] = msg["seq"]
+        if sender == "jack":
+            return
+        seed = fp.chance_seed(self.game_id, k, tr.reveals["jack"][k], msg["r"])
+        self.node += 1
+        if k == 0:
+            self.state = PocketState.new(seed).observation(self.view)
+            tr.layout_seed = seed
+            if msg.get("h") != self.state.public_hash():
+                self._start_desync(sender, msg.get("h") or "0" * 32)
+            return
+        assert self.state is not None
+        throw = fp.throw_for(self.state, seed)
+        if msg.get("a") is not None and msg["a"] != throw.to_wire():
+            self._violation(sender, f"throw {msg['a']} is not what the chance values give ({throw})")
+            return
+        self._step(sender, msg["seq"], throw, throw, msg.get("h"))
+
+    def _on_deck(self, sender: str, msg: dict) -> None:
+        n = msg["n"]
+        want = len(self.tr.decks) + 1
+        size = len(fp.DECKS[self.game][0]) if n == 1 else min(fp.DECKS[self.game][1], len(self.tr.decks[1]))
+        if n != want or len(msg["cards"]) != size:
+            self._violation(sender, f"deck step {n} with {len(msg['cards'])} cards, expected step {want} "
+                                    f"with {size}")
+            return
+        cards = [fp.b2i(c) for c in msg["cards"]]
+        if sender != self.role:  # our own deck is right by construction
+            if len(set(cards)) != len(cards) or not all(fp.is_element(x) for x in cards):
+                self._halt("cheat", fp.Finding(sender, f"deck step {n} holds repeated or foreign values",
+                                               seq=msg["seq"]), send=True)
+                return
+        self.tr.decks[n] = cards
+        self.tr.seqs[f"deck/{n}"] = msg["seq"]
+
+    def _check_key(self, sender: str, msg: dict) -> int | None:
+        if msg["pos"] != self.next_pos or msg["pos"] >= len(self.tr.decks[3]):
+            self._violation(sender, f"key for card {msg['pos']}, expected {self.next_pos}")
+            return None
+        key = fp.b2i(msg["key"])
+        if not fp.is_key(key):
+            self._violation(sender, "a key out of range")
+            return None
+        self.tr.keys[sender][msg["pos"]] = key
+        self.tr.seqs[f"key/{sender}/{msg['pos']}"] = msg["seq"]
+        return key
+
+    def _on_key(self, sender: str, msg: dict) -> None:
+        assert self.state is not None
+        key = self._check_key(sender, msg)
+        if key is None:
+            return
+        pos = msg["pos"]
+        if sender == "jack":  # the first half of opening an investigator's draw
+            return
+        kind = "identity" if self.state.phase == "identity" else "draw"
+        public = IDENTITY_HIDDEN if kind == "identity" else DRAW_HIDDEN
+        if msg.get("a") != public.to_wire():
+            self._violation(sender, f"expected {public} with the key, got {msg.get('a')}")
+            return
+        action = public
+        if self.role == "jack":
+            assert self.secrets is not None
+            idx = fp.open_card(self.game, self.tr.decks[3][pos], self.secrets.pos_key(pos), key)
+            if idx is None:
+                self._halt("cheat", fp.Finding("investigator", f"card {pos} does not decrypt to a card", detail=UNSURE,
+                                               seq=msg["seq"]), send=True)
+                return
+            action = VOCAB.get(kind, fp.DECKS[self.game][0][idx])
+            if not self.state.is_legal(action):
+                self._halt("cheat", fp.Finding("investigator", f"card {pos} was already dealt",
+                                               seq=msg["seq"], claimed=str(action)), send=True)
+                return
+        self.next_pos += 1
+        self._step(sender, msg["seq"], action, public, msg.get("h"), pos=pos)
+
+    def _on_card(self, sender: str, msg: dict) -> None:
+        assert self.state is not None
+        key = self._check_key(sender, msg)
+        if key is None:
+            return
+        pos = msg["pos"]
+        ids = fp.DECKS[self.game][0]
+        claimed = VOCAB.from_wire(msg["a"])
+        element, kj = self.tr.decks[3][pos], self.tr.keys["jack"][pos]
+        if claimed.kind == "draw" and claimed.args[0] in ids and fp.card_matches(
+                self.game, ids.index(str(claimed.args[0])), element, kj, key):
+            idx: int | None = ids.index(str(claimed.args[0]))
+        else:
+            idx = fp.open_card(self.game, element, kj, key)
+        if idx is None:
+            self._halt("cheat", fp.Finding("jack", f"card {pos} does not decrypt to a card", detail=UNSURE,
+                                           seq=msg["seq"]), send=True)
+            return
+        true = VOCAB.get("draw", ids[idx])
+        if claimed != true:
+            self._halt("cheat", fp.Finding(sender, "card shown", msg["seq"], self.state.ply, str(claimed),
+                                           str(true)), send=True)
+            return
+        self.next_pos += 1
+        self._step(sender, msg["seq"], true, true, msg.get("h"), pos=pos)
+
+    def _on_act(self, sender: str, msg: dict) -> None:
+        action = VOCAB.from_wire(msg["a"])
+        if action.kind in ("identity", "draw", "throw"):
+            self._violation(sender, f"{action} is a chance step, not a move")
+            return
+        self._step(sender, msg["seq"], action, action, msg["h"],
+                   own_lie_ok=sender == self.role and self.cheat is not None)
+
+    def _on_open(self, sender: str, msg: dict) -> None:
+        self.tr.masters[sender] = msg["m"]
+        self.tr.seqs[f"open/{sender}"] = msg["seq"]
+        if all(s in self.tr.masters for s in SIDES):
+            self._finish_audit()
+
+    # ------------------------------------------------------------ endings
+    def _finish_audit(self) -> None:
+        assert self.state is not None
+        self.tr.outcome = None if self.state.outcome is None else str(self.state.outcome)
+        report = fp.audit(self.tr, trusted=None if self.role == "spectator" else self.role)
+        base = dict(role=self.role, winner=self.state.winner().value if self.state.winner() else None,
+                    termination=self.state.outcome.termination.value if self.state.outcome else None,
+                    public_hash=self.state.public_hash(), ply=self.state.ply, audit=report)
+        if report.ok:
+            self.result = Result("finished", verified=True, **base)
+        else:
+            first = report.findings[0]
+            self.result = Result("cheat", verified=False, finding=first.to_dict(), reason=str(first), **base)
+
+    def _halt(self, status: str, finding: fp.Finding | None, send: bool, reason: str = "",
+              open_keys: bool = True) -> None:
+        """Stop the game.  Unless it is a desync, open this peer's keys for a post-mortem audit."""
+        if self.result is not None:
+            return
+        st = self.state
+        self.result = Result(status, self.role, public_hash=self.public_hash(),
+                             ply=None if st is None else st.ply,
+                             finding=None if finding is None else finding.to_dict(),
+                             reason=reason or (str(finding) if finding else status))
+        if self.role == "spectator":
+            return
+        if send:
+            self.outbox.append({"t": "abort", "reason": status, "detail": self.result.reason[:300]})
+        if open_keys and self.role not in self.tr.masters and self.secrets is not None:
+            self.outbox.append(self._make_open())
+
+    def _on_late_open(self, sender: str, msg: dict) -> None:
+        """A master opened after a halt (or mid-game: a resignation); audit what was played."""
+        if sender in self.tr.masters:
+            return
+        self.tr.masters[sender] = msg["m"]
+        self.tr.seqs[f"open/{sender}"] = msg["seq"]
+        if self.result is None:
+            self._halt("aborted", None, send=False, reason=f"{sender} opened its keys and resigned")
+        if all(s in self.tr.masters for s in SIDES) and self.result is not None and self.result.audit is None:
+            report = fp.audit(self.tr, trusted=None if self.role == "spectator" else self.role)
+            self.result.audit = report
+            if report.findings:
+                first = report.findings[0]
+                self.result.status = "cheat"
+                self.result.finding = first.to_dict()
+                self.result.reason = str(first)
+
+    def _violation(self, sender: str, why: str) -> None:
+        self._halt("violation", fp.Finding(sender, "broke the protocol", seq=self.seq, detail=why), send=True,
+                   reason=f"{sender} broke the protocol at message {self.seq}: {why}")
+
+    def _finish_abort(self, sender: str, msg: dict) -> None:
+        self._halt("aborted", None, send=False,
+                   reason=f"{sender} stopped the game: {msg.get('reason')} {msg.get('detail', '')}".strip())
+
+    def give_up(self, reason: str) -> None:
+        """End the session from outside (a timeout, the other player left); keys stay closed.
+
+        If the game itself is over, the result keeps its winner but is ``unverified``.
+        """
+        st = self.state
+        if self.result is None and st is not None and st.is_over() and st.outcome is not None:
+            self.result = Result("unverified", self.role, winner=st.outcome.winner.value,
+                                 termination=st.outcome.termination.value, public_hash=st.public_hash(),
+                                 ply=st.ply, reason=reason)
+            return
+        self._halt("aborted", None, send=False, reason=reason, open_keys=False)
+
+    def _report(self) -> DesyncReport:
+        st = self.state
+        return DesyncReport(self.game, self.tr.layout_seed, self.game_id, None if st is None else st.ply,
+                            self.seq, self.role, {}, {}, None if st is None else str(st),
+                            [jsonable(e) for e in self.entries])
+
+    def _start_desync(self, sender: str, theirs: str) -> None:
+        """Our hash differs from ``sender``'s: stop, and send our side of the report."""
+        if self.result is not None:
+            return
+        rep = self._report()
+        mine = self.public_hash() or "0" * 32
+        rep.hashes = {self.role: mine, sender: theirs}
+        rep.texts = {self.role: self.public_text()}
+        self.result = Result("desync", self.role, public_hash=mine, ply=rep.ply, desync=rep,
+                             reason=f"hash mismatch with {sender} at ply {rep.ply}")
+        if self.role != "spectator":
+            self.outbox.append(self._desync_msg(theirs))
+
+    def _desync_msg(self, theirs: str) -> dict:
+        self._desync_sent = True
+        st = self.state
+        return {"t": "desync", "ply": 0 if st is None else st.ply, "mine": self.public_hash() or "0" * 32,
+                "theirs": theirs, "text": self.public_text()[:4000]}
+
+    def _on_desync(self, sender: str, msg: dict) -> None:
+        if self.result is None or self.result.desync is None:
+            if self.result is not None:  # halted for another reason: still answer with our text
+                if sender != self.role and not self._desync_sent and self.role != "spectator":
+                    self.outbox.append(self._desync_msg(msg["mine"]))
+                return
+            rep = self._report()
+            rep.hashes = {sender: msg["mine"]}
+            if sender != self.role:
+                rep.hashes[self.role] = self.public_hash() or "0" * 32
+                rep.texts = {self.role: self.public_text()}
+            self.result = Result("desync", self.role, public_hash=self.public_hash(), ply=rep.ply, desync=rep,
+                                 reason=f"{sender} reported a hash mismatch at ply {msg['ply']}")
+        rep = self.result.desync
+        assert rep is not None
+        rep.texts[sender] = msg["text"]
+        rep.hashes.setdefault(sender, msg["mine"])
+        rep.log = [jsonable(e) for e in self.entries]
+        if sender != self.role and not self._desync_sent and self.role != "spectator":
+            self.outbox.append(self._desync_msg(msg["mine"]))
+
+
+@dataclass
+class LocalPair:
+    """Two sessions (and any spectators) wired back to back: the relay in memory.
+
+    For tests and tools: ``run(choose)`` plays to the end, ``choose(session)``
+    returning the move of the session that must decide.
+    """
+
+    jack: Session
+    investigator: Session
+    spectators: list[Session] = field(default_factory=list)
+    log: list[dict] = field(default_factory=list)
+
+    def deliver(self, sender: str, msg: dict) -> None:
+        entry = {**msg, "seq": len(self.log) + 1, "from": sender}
+        self.log.append(entry)
+        for s in (self.jack, self.investigator, *self.spectators):
+            s.receive(entry)
+
+    def step(self, choose) -> bool:  # type: ignore[no-untyped-def]
+        """Deliver the next message due from either peer; ``False`` once nothing is due."""
+        for s in (self.jack, self.investigator):
+            msg = s.outgoing()
+            if msg is None and s.needs_decision():
+                msg = s.decide(choose(s))
+            if msg is not None:
+                self.deliver(s.role, msg)
+                return True
+        return False
+
+    def run(self, choose, max_messages: int = 2000) -> None:  # type: ignore[no-untyped-def]
+        """Play until nothing more is due.
+
+        :raises RuntimeError: if that takes more than ``max_messages``.
+        """
+        for _ in range(max_messages):
+            if not self.step(choose):
+                return
+        raise RuntimeError("the game did not end")

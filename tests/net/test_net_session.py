@@ -1,0 +1,236 @@
+"""Two lockstep sessions back to back in memory: whole games, catch-up, cheats and desyncs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.bots import make_bot
+from game.engine.core import Side
+from game.engine.errors import IllegalActionError
+from game.engine.record import GameRecord
+from net.messages import CLIENT, SERVER, validate
+from net.session import LocalPair, Session, bot_rng
+
+GID = "0123456789abcdef" * 2
+
+
+class CheckedPair(LocalPair):
+    """A LocalPair whose relay checks every message's shape both ways, as the server would."""
+
+    def deliver(self, sender: str, msg: dict) -> None:
+        validate({**msg, "seq": len(self.log) + 1}, CLIENT)
+        super().deliver(sender, msg)
+        validate(self.log[-1], SERVER)
+
+
+def chooser(jack: str = "greedy", inv: str = "greedy", seed: int = 1):  # type: ignore[no-untyped-def]
+    bots = {"jack": make_bot(jack), "investigator": make_bot(inv)}
+
+    def choose(s: Session):  # type: ignore[no-untyped-def]
+        obs = s.observation()
+        return bots[s.role].choose(obs, bot_rng(seed, s.role, obs.ply))
+    return choose
+
+
+def master(n: int) -> bytes:
+    return bytes([n]) * 32
+
+
+def play(n: int = 1, *, cheat_jack=None, cheat_inv=None, jack="greedy", inv="greedy", spectate=True):  # type: ignore[no-untyped-def]
+    j = Session("jack", GID, master(2 * n), cheat=cheat_jack)
+    i = Session("investigator", GID, master(2 * n + 1), cheat=cheat_inv)
+    pair = CheckedPair(j, i, [Session("spectator", GID)] if spectate else [])
+    pair.run(chooser(jack, inv, n))
+    return pair
+
+
+@pytest.mark.parametrize("n, jack, inv", [(1, "greedy", "greedy"), (2, "random", "greedy"), (3, "greedy", "random")])
+def test_honest_games_end_verified_and_agree_everywhere(n, jack, inv):
+    pair = play(n, jack=jack, inv=inv)
+    results = [s.result for s in (pair.jack, pair.investigator, *pair.spectators)]
+    assert all(r is not None and r.status == "finished" and r.verified for r in results), results
+    assert len({(r.winner, r.termination, r.public_hash) for r in results}) == 1
+    assert pair.jack.public_log() == pair.investigator.public_log() == pair.spectators[0].public_log()
+    # The audited record is an ordinary game record that replays to the same end.
+    audit = results[0].audit
+    assert audit is not None and audit.record[0].startswith("identity ") and "?" not in " ".join(audit.record)
+    rec = GameRecord("pocket", pair.jack.tr.layout_seed, audit.record)
+    assert rec.replay().winner().value == results[0].winner
+    assert pair.investigator.result.audit.record == audit.record
+
+
+def test_the_investigator_view_never_holds_jacks_cards_during_play():
+    j = Session("jack", GID, master(8))
+    i = Session("investigator", GID, master(9))
+    pair = LocalPair(j, i)
+    choose = chooser()
+    seen: list[str] = []
+
+    def watching(s: Session):  # type: ignore[no-untyped-def]
+        seen.append(str(i.state))
+        return choose(s)
+    pair.run(watching)
+    assert seen and all("jack=?" in text for text in seen if "phase=identity" not in text)
+    identity = j.result.audit.record[0].split()[1]
+    assert not any(f"jack={identity}" in text for text in seen)
+
+
+def test_a_session_rebuilt_from_the_log_catches_up_and_finishes_the_game():
+    """What a restarted client does: same master, the room's log from the start, then play on."""
+    j = Session("jack", GID, master(20))
+    i = Session("investigator", GID, master(21))
+    pair = CheckedPair(j, i)
+    choose = chooser(seed=4)
+    for _ in range(25):                  # stop mid-game
+        assert pair.step(choose)
+    assert i.state is not None and not i.state.is_over()
+    fresh = Session("investigator", GID, master(21))
+    for entry in pair.log:
+        fresh.receive(entry)
+    assert fresh.public_hash() == i.public_hash() and fresh.seq == i.seq
+    fresh.receive(pair.log[-1])          # a duplicate from an overlapping replay is ignored
+    pair.investigator = fresh
+    pair.run(choose)
+    assert j.result.status == fresh.result.status == "finished"
+    assert j.result.public_hash == fresh.result.public_hash
+
+
+def test_a_gap_in_the_stream_asks_for_a_catch_up():
+    from net.session import SessionError
+    s = Session("spectator", GID)
+    with pytest.raises(SessionError):
+        s.receive({"t": "commit", "seq": 2, "from": "jack", "c": b"\0" * 32})
+
+
+def test_a_witness_lie_is_caught_by_the_audit_with_the_step_and_the_truth():
+    pair = play(4, cheat_jack="witness")
+    for s in (pair.investigator, pair.spectators[0]):
+        r = s.result
+        assert r.status == "cheat" and r.opponent_cheated and not r.verified
+        f = r.finding
+        assert f["side"] == "jack" and f["what"] == "witness answer"
+        assert {f["claimed"], f["true"]} == {"witness seen", "witness unseen"}
+        assert "your opponent cheated" in r.summary()
+    assert pair.jack.result.finding["side"] == "jack"    # the liar's own audit agrees
+
+
+def test_an_hourglass_claim_lie_is_caught_by_the_audit():
+    for n in range(1, 12):
+        pair = play(n, cheat_jack="claim", spectate=False)
+        if any(step.action.startswith("claim") for step in pair.investigator.tr.steps) and pair.jack._lied:
+            break
+    else:
+        pytest.skip("no game with a claim step among the seeds tried")
+    r = pair.investigator.result
+    assert r.status == "cheat" and r.finding["what"] == "hourglass claim" and r.finding["side"] == "jack"
+    assert {r.finding["claimed"], r.finding["true"]} == {"claim yes", "claim no"}
+
+
+def test_a_card_slipped_into_the_deck_is_caught():
+    pair = play(5, cheat_jack="deck")
+    r = pair.investigator.result
+    assert r.status == "cheat" and r.finding["side"] == "jack", r
+
+
+def test_a_wrong_card_shown_is_caught_at_once():
+    pair = play(6, cheat_inv="card")
+    for s in (pair.jack, pair.spectators[0]):
+        r = s.result
+        assert r.status == "cheat" and r.finding["side"] == "investigator" and r.finding["what"] == "card shown"
+        assert r.finding["claimed"] != r.finding["true"]
+    assert not pair.jack.state.is_over()
+
+
+def test_a_hash_mismatch_halts_both_with_a_desync_report(tmp_path):
+    pair = play(7, cheat_jack="hash")
+    rj, ri = pair.jack.result, pair.investigator.result
+    assert rj.status == ri.status == "desync"
+    rep = ri.desync
+    assert rep is not None and set(rep.texts) == {"jack", "investigator"} and set(rep.hashes) == {"jack",
+                                                                                               "investigator"}
+    assert rep.hashes["jack"] == "0" * 32 and rep.ply is not None and rep.ruleset == "pocket"
+    assert "jack=?" in rep.texts["jack"]                 # Jack's side of the report keeps his secret
+    saved = json.loads(rep.save(tmp_path / "desync.json").read_text())
+    assert saved["seed"] == pair.jack.tr.layout_seed and saved["log"][0]["t"] == "commit"
+
+
+def test_a_relay_that_rewrites_a_players_message_is_caught_by_that_player():
+    class ForgingRelay(LocalPair):
+        forged = False
+
+        def deliver(self, sender: str, msg: dict) -> None:
+            if sender == "jack" and msg["t"] == "act" and msg["a"][0] == "witness" and not self.forged:
+                self.forged = True
+                msg = {**msg, "a": ["witness", "unseen" if msg["a"][1] == "seen" else "seen"]}
+            super().deliver(sender, msg)
+
+    pair = ForgingRelay(Session("jack", GID, master(50)), Session("investigator", GID, master(51)))
+    pair.run(chooser())
+    r = pair.jack.result
+    assert pair.forged and r.status == "violation" and r.finding["side"] == "relay"
+
+
+def test_messages_out_of_turn_are_a_violation_by_their_sender():
+    j = Session("jack", GID, master(30))
+    i = Session("investigator", GID, master(31))
+    i.receive({"t": "commit", "seq": 1, "from": "investigator", "c": b"\0" * 32})
+    assert i.result.status == "violation" and i.result.finding["side"] == "investigator"
+    j.receive({"t": "commit", "seq": 1, "from": "jack", "c": j.secrets.commit(0)})
+    j.receive({"t": "commit", "seq": 2, "from": "investigator", "c": b"\1" * 32})
+    j.receive({"t": "reveal", "seq": 3, "from": "jack", "k": 0, "r": j.secrets.r(0), "c": j.secrets.commit(1)})
+    j.receive({"t": "reveal", "seq": 4, "from": "investigator", "k": 0, "r": b"\2" * 32, "c": b"\3" * 32,
+               "h": "0" * 32})
+    assert j.result.status == "cheat" and "commitment" in j.result.finding["what"]
+    assert j.outgoing()["t"] == "abort" and j.outgoing()["t"] == "open"
+
+
+def test_the_decision_api_guards_its_turn():
+    j = Session("jack", GID, master(40))
+    i = Session("investigator", GID, master(41))
+    pair = LocalPair(j, i)
+    with pytest.raises(ValueError):
+        j.decide("holmes 1")
+    while not (i.needs_decision() or j.needs_decision()):
+        for s in (j, i):
+            msg = s.outgoing()
+            if msg is not None:
+                pair.deliver(s.role, msg)
+    mover = i if i.needs_decision() else j
+    other = j if mover is i else i
+    with pytest.raises(ValueError):
+        other.decide(mover.observation().legal_actions()[0])
+    illegal = next(a for a in ("witness seen", "joker none", "rotate 0 N", "rotate 0 E")
+                   if a not in map(str, mover.observation().legal_actions()))
+    with pytest.raises((IllegalActionError, ValueError)):
+        mover.decide(illegal)
+    msg = mover.decide(mover.observation().legal_actions()[0])
+    assert msg["t"] == "act" and not mover.needs_decision()   # sent: no second move before the echo
+    assert mover.observation().view == mover.role and mover.observation().rng is None
+    assert Session("spectator", GID).outgoing() is None
+
+
+def test_a_side_that_never_opens_its_keys_leaves_the_result_unverified():
+    j = Session("jack", GID, master(60))
+    i = Session("investigator", GID, master(61))
+    pair = LocalPair(j, i)
+    choose = chooser(seed=2)
+    while not (j.state is not None and j.state.is_over()):
+        assert pair.step(choose)
+    msg = j.outgoing()
+    assert msg["t"] == "open"
+    pair.deliver("jack", msg)          # Jack opens; the investigator never does
+    j.give_up("the other side did not open its keys in time")
+    r = j.result
+    assert r.status == "unverified" and r.winner is not None and not r.verified
+
+
+def test_constructor_refuses_bad_roles_and_games():
+    with pytest.raises(ValueError):
+        Session("referee", GID, master(1))
+    with pytest.raises(ValueError):
+        Session("jack", GID, None)
+    with pytest.raises(ValueError):
+        Session("jack", GID, master(1), game="london")
+    assert Side.JACK.value == "jack"
