@@ -56,6 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     grp.add_argument("--room", help="join the room with this code")
     ap.add_argument("--seed", type=int, default=None, help="seed for the bot's own choices")
     ap.add_argument("--timeout", type=float, default=300.0, help="give up after this many seconds")
+    ap.add_argument("--state-dir", default=None,
+                    help="folder for the seat file used to rejoin after a crash (default: user state folder)")
 
     shots = sub.add_parser("screenshots", help="render the key scenes to PNG files")
     shots.add_argument("dir", help="folder for the PNG files")

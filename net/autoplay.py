@@ -100,6 +100,8 @@ def final_line(result: Result, game: NetGame, bot_seed: int) -> dict[str, Any]:
 
 def main(args) -> int:  # type: ignore[no-untyped-def]
     """Play one game as ``args.side`` with ``args.bot``; print the final JSON line."""
+    if getattr(args, "state_dir", None):
+        os.environ["MRJACK_NET_STATE"] = args.state_dir
     try:
         host, port = parse_server(args.server)
         bot = make_bot(args.bot)
