@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from .london import London
+from .newyork import NewYork
 from .pocket import Pocket
 
-RULESETS = [Pocket, London]
+RULESETS = [Pocket, London, NewYork]
 
 
 def find_ruleset(name: str):  # type: ignore[no-untyped-def]

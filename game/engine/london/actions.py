@@ -16,9 +16,8 @@ One decision per step (README, "Mr. Jack (London) actions"):
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from ..actions import Vocabulary
+from ..cards import CardActions, card_specs
 from .board import EXITS, INDEX, N_CELLS, NAMES, STREET
 from .data import CHARACTER_IDS, DATA, DIRECTIONS
 
@@ -26,17 +25,11 @@ IDS = CHARACTER_IDS
 LAMP_NAMES = tuple(sorted((lp[0] for lp in DATA.lamps), key=INDEX.__getitem__))
 MANHOLE_NAMES = tuple(sorted({m for ed in DATA.editions.values() for m in ed.manholes}, key=INDEX.__getitem__))
 STREET_CELLS = tuple(i for i in range(N_CELLS) if STREET >> i & 1)
-DEALS = tuple(combinations(range(8), DATA.cards_per_round))
 
 
 def _vocabulary() -> Vocabulary:
-    specs: list[tuple[str, tuple]] = []
-    for cid in (*IDS, "?"):
-        specs += [("identity", (cid,)), ("draw", (cid,))]
-    specs += [("deal", tuple(IDS[i] for i in deal)) for deal in DEALS]
-    specs += [("play", (cid,)) for cid in IDS]
+    specs = card_specs(IDS, DATA.cards_per_round)
     specs += [("to", (NAMES[c],)) for c in STREET_CELLS]
-    specs += [("accuse", (cid,)) for cid in IDS]
     specs += [("escape", (e,)) for e in EXITS]
     specs += [("lantern", (d,)) for d in DIRECTIONS]
     specs += [("lamp", (f"{a}>{b}",)) for a in LAMP_NAMES for b in LAMP_NAMES if a != b]
@@ -44,24 +37,23 @@ def _vocabulary() -> Vocabulary:
     specs += [("cover", (f"{a}>{b}",)) for a in MANHOLE_NAMES for b in MANHOLE_NAMES if a != b]
     specs += [("swap", (cid,)) for cid in IDS]
     specs += [("whistle", (cid, NAMES[c])) for cid in IDS for c in STREET_CELLS]
-    specs += [("witness", ("seen",)), ("witness", ("unseen",)),
-              ("verdict", ("guilty",)), ("verdict", ("innocent",))]
     return Vocabulary("london", specs)
 
 
 VOCAB = _vocabulary()
 _A = VOCAB.get
+CARDS = CardActions(VOCAB, IDS, DATA.cards_per_round)
 
-IDENTITIES = tuple(sorted(_A("identity", c) for c in IDS))
-IDENTITY_HIDDEN = _A("identity", "?")
-DRAWS = tuple(_A("draw", c) for c in IDS)
-DRAW_HIDDEN = _A("draw", "?")
-#: DEAL_ACTIONS sorted by text; DEAL_SET[action] is the dealt characters' bitmask.
-DEAL_ACTIONS = tuple(sorted(_A("deal", *(IDS[i] for i in deal)) for deal in DEALS))
-DEAL_MASK = {a: sum(1 << IDS.index(str(c)) for c in a.args) for a in DEAL_ACTIONS}
-PLAY = tuple(_A("play", c) for c in IDS)
+IDENTITIES = CARDS.identities
+IDENTITY_HIDDEN = CARDS.identity_hidden
+DRAWS = CARDS.draws
+DRAW_HIDDEN = CARDS.draw_hidden
+#: DEAL_ACTIONS sorted by text; DEAL_MASK[action] is the dealt characters' bitmask.
+DEAL_ACTIONS = CARDS.deals
+DEAL_MASK = CARDS.deal_mask
+PLAY = CARDS.play
 TO = tuple(_A("to", NAMES[c]) if STREET >> c & 1 else None for c in range(N_CELLS))
-ACCUSE = tuple(_A("accuse", c) for c in IDS)
+ACCUSE = CARDS.accuse
 ESCAPE = tuple(_A("escape", e) for e in EXITS)
 LANTERN = tuple(_A("lantern", d) for d in DIRECTIONS)
 LAMP = {(INDEX[a], INDEX[b]): _A("lamp", f"{a}>{b}") for a in LAMP_NAMES for b in LAMP_NAMES if a != b}
@@ -70,8 +62,8 @@ COVER = {(INDEX[a], INDEX[b]): _A("cover", f"{a}>{b}") for a in MANHOLE_NAMES fo
 SWAP = tuple(_A("swap", c) for c in IDS)
 WHISTLE = tuple(tuple(_A("whistle", cid, NAMES[c]) if STREET >> c & 1 else None for c in range(N_CELLS))
                 for cid in IDS)
-SEEN, UNSEEN = _A("witness", "seen"), _A("witness", "unseen")
-GUILTY, INNOCENT = _A("verdict", "guilty"), _A("verdict", "innocent")
+SEEN, UNSEEN = CARDS.seen, CARDS.unseen
+GUILTY, INNOCENT = CARDS.guilty, CARDS.innocent
 
 
 def split_pair(arg: str) -> tuple[str, str]:

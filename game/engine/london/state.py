@@ -13,12 +13,26 @@ of computing them from secrets it must not hold.
 from __future__ import annotations
 
 from ..actions import Action
+from ..cards import (
+    HIDDEN,
+    ORDER,
+    VIEWS,
+    CardGame,
+    cards_field,
+    check_outcome,
+    check_round,
+    check_secrets,
+    int_field,
+    list_field,
+    rng_field,
+)
 from ..core import Outcome, Side, Termination, ToMove
 from ..errors import IllegalActionError, ParseError
 from ..hashing import digest
-from ..rng import below, next_u64
+from ..rng import next_u64
 from .actions import (
     ACCUSE,
+    CARDS,
     CORDON,
     COVER,
     DEAL_ACTIONS,
@@ -60,6 +74,13 @@ from .board import (
 )
 from .data import CHARACTER_IDS, DATA, DIRECTIONS
 
+#: What other modules (the client, bots, tests) take from here; the card
+#: game's names come from :mod:`game.engine.cards` and ``.actions``.
+__all__ = ["LondonState", "VOCAB", "FIELDS", "IDS", "HIDDEN", "ORDER", "VIEWS", "PHASES", "ROUNDS", "MANHOLES",
+           "INVESTIGATOR_WINS", "IDENTITY", "DEAL", "PICK", "ACT", "WHISTLING", "AIM", "DRAW", "VERDICT",
+           "WITNESS", "OVER", "DEAL_ACTIONS", "DRAWS", "DRAW_HIDDEN", "IDENTITIES", "IDENTITY_HIDDEN", "PLAY",
+           "SEEN", "UNSEEN", "GUILTY", "INNOCENT"]
+
 IDS = CHARACTER_IDS
 CHAR_INDEX = {c: i for i, c in enumerate(IDS)}
 HOLMES, WATSON, SMITH, LESTRADE, STEALTHY, GOODLEY, GULL, BERT = range(8)
@@ -73,10 +94,6 @@ MANHOLES = {e: mask_of(INDEX[m] for m in ed.manholes) for e, ed in DATA.editions
 #: Lamp tokens: 0-3 are numbered 1-4, 4 and 5 are the unnumbered pair.
 START_LAMPS = [INDEX[c] for c, n, lit in sorted((lp for lp in DATA.lamps if lp[2]),
                                                   key=lambda lp: (lp[1] is None, lp[1] or 0, INDEX[lp[0]]))]
-HIDDEN = -1  # a card or identity this view does not know
-#: Who takes each of the four cards: odd rounds, then even rounds.
-ORDER = {1: (Side.INVESTIGATOR, Side.JACK, Side.JACK, Side.INVESTIGATOR),
-         0: (Side.JACK, Side.INVESTIGATOR, Side.INVESTIGATOR, Side.JACK)}
 # Flags of the activation in progress (text: m, p, w).
 MOVED, POWERED, LANTERN_DUE = 1, 2, 4
 
@@ -84,16 +101,11 @@ IDENTITY, DEAL, PICK, ACT, WHISTLING, AIM, DRAW, VERDICT, WITNESS, OVER = (
     "identity", "deal", "pick", "act", "whistle", "lantern", "draw", "verdict", "witness", "over")
 PHASES = (IDENTITY, DEAL, PICK, ACT, WHISTLING, AIM, DRAW, VERDICT, WITNESS, OVER)
 ACTIVATION = (ACT, WHISTLING, AIM, DRAW, VERDICT)
-VIEWS = ("full", "jack", "investigator")
 LANTERNS = tuple(sorted(LANTERN))
 INVESTIGATOR_WINS = frozenset({Termination.ARREST_RIGHT})
 
 
-def _popcount(x: int) -> int:
-    return bin(x).count("1")
-
-
-class LondonState:
+class LondonState(CardGame):
     """A game of Mr. Jack (London) as one side (or the referee) knows it.
 
     ``view`` is ``"full"`` (every secret; solo play and the referee),
@@ -107,6 +119,7 @@ class LondonState:
                  "jack", "rng", "ply", "outcome", "_legal", "_legal_set")
 
     game = "london"
+    CARDS = CARDS
     #: identity + per pair of rounds: 1 deal, 8 picks, 18 activation steps
     #: (Goodley at most 5: move, three whistle moves, Watson's lantern), 2 witness calls.
     max_game_length = 1 + (ROUNDS // 2) * 29
@@ -175,11 +188,6 @@ class LondonState:
         return c
 
     # -------------------------------------------------------------- queries
-    def actor(self) -> Side:
-        """Who takes the next card (phase ``pick``) or plays the current one."""
-        n = len(self.played)
-        return ORDER[self.round & 1][n if self.phase == PICK else n - 1]
-
     def to_move(self) -> ToMove:
         ph = self.phase
         if ph in (PICK, ACT, WHISTLING, AIM):
@@ -189,15 +197,6 @@ class LondonState:
         if ph == OVER:
             return ToMove.OVER
         return ToMove.CHANCE
-
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    def winner(self) -> Side | None:
-        return None if self.outcome is None else self.outcome.winner
-
-    def jack_known(self) -> bool:
-        return self.jack is not None and self.jack != HIDDEN
 
     def open_manholes(self) -> int:
         """Mask of the edition's manholes without a cover."""
@@ -238,28 +237,6 @@ class LondonState:
     def suspect_ids(self) -> list[str]:
         return [IDS[c] for c in range(8) if self.suspects >> c & 1]
 
-    def jack_seen(self) -> bool | None:
-        """Whether Jack is visible now; ``None`` if this view does not know Jack."""
-        if not self.jack_known():
-            return None
-        return bool(self.visible_mask() >> self.jack & 1)
-
-    def deck_size(self) -> int:
-        """Alibi cards left to draw (public: counts only)."""
-        return 8 - (0 if self.jack is None else 1) - len(self.icards) - len(self.jcards)
-
-    def candidates(self) -> int:
-        """Characters (bitmask) that may be Jack as far as this view knows."""
-        if self.jack_known():
-            return 1 << self.jack  # type: ignore[operator]
-        known = mask_of(c for c in (*self.icards, *self.jcards) if c != HIDDEN)
-        return self.suspects & ~known
-
-    def accused(self) -> int:
-        """The character the active one was moved onto (phase ``verdict``)."""
-        a = self.active
-        return next(c for c in range(8) if c != a and self.pos[c] == self.pos[a])
-
     # -------------------------------------------------------------- legality
     def legal_actions(self) -> list[Action]:
         """Legal actions sorted by canonical text (empty once the game is over)."""
@@ -273,41 +250,16 @@ class LondonState:
         return action in self._legal_set
 
     def _generate(self) -> list[Action]:
+        cards = self._card_options()
+        if cards is not None:
+            return cards
         ph = self.phase
-        if ph == PICK:
-            return sorted(PLAY[c] for c in range(8) if self.cards >> c & 1)
         if ph == ACT:
             return sorted(self._act_options())
         if ph == WHISTLING:
             return sorted(self._whistle_options(self.points))
         if ph == AIM:
             return list(LANTERNS)
-        if ph == WITNESS:
-            if self.jack_known():
-                return [SEEN if self.jack_seen() else UNSEEN]
-            cand, vis = self.candidates(), self.visible_mask()
-            return [a for a, ok in ((SEEN, cand & vis), (UNSEEN, cand & ~vis)) if ok]
-        if ph == VERDICT:
-            x = self.accused()
-            if self.jack_known():
-                return [GUILTY if x == self.jack else INNOCENT]
-            cand = self.candidates()
-            return [a for a, ok in ((GUILTY, cand >> x & 1), (INNOCENT, cand & ~(1 << x))) if ok]
-        if ph == DEAL:
-            return list(DEAL_ACTIONS)
-        if ph == IDENTITY:
-            return [IDENTITY_HIDDEN] if self.view == "investigator" else list(IDENTITIES)
-        if ph == DRAW:
-            if self.view not in ("full", self.actor().value):
-                return [DRAW_HIDDEN]
-            gone = {c for c in (*self.icards, *self.jcards) if c != HIDDEN}
-            if self.jack_known():
-                gone.add(self.jack)  # type: ignore[arg-type]
-            else:
-                cand = self.candidates()
-                if _popcount(cand) == 1:  # the last possible Jack is not in the deck
-                    gone.add(cand.bit_length() - 1)
-            return sorted(DRAWS[c] for c in range(8) if c not in gone)
         return []
 
     def _act_options(self) -> list[Action]:
@@ -360,9 +312,6 @@ class LondonState:
                 within |= layer
             out += [ESCAPE[e] for e in range(4) if e not in self.cordons and within >> EXIT_CELL[e] & 1]
         return out
-
-    def _may_be_jack(self, c: int) -> bool:
-        return bool(self.candidates() >> c & 1)
 
     def _can_move(self) -> bool:
         """Whether the active character has a destination (judged on public facts)."""
@@ -447,6 +396,7 @@ class LondonState:
             self.played.append(c)
             self.active = c
             self.done = POWERED if c == STEALTHY else 0  # her power is part of her move
+            self.phase = ACT  # so that actor() names the card's player while the steps are judged
             self._continue()
         elif kind == "to":
             self.pos[self.active] = INDEX[a.args[0]]  # type: ignore[index]
@@ -491,8 +441,7 @@ class LondonState:
             self.done |= MOVED | POWERED | (LANTERN_DUE if other == WATSON else 0)
             self._continue()
         elif kind == "draw":
-            card = HIDDEN if a.args[0] == "?" else CHAR_INDEX[a.args[0]]  # type: ignore[index]
-            (self.jcards if self.actor() is Side.JACK else self.icards).append(card)
+            self._draw(HIDDEN if a.args[0] == "?" else CHAR_INDEX[a.args[0]])  # type: ignore[index]
             self.done |= POWERED
             self._continue()
         elif kind == "verdict":
@@ -570,66 +519,13 @@ class LondonState:
         else:
             self.phase = WITNESS
 
-    def _end(self, term: Termination, winner: Side) -> None:
-        self.outcome = Outcome(term, winner)
-        self.phase = OVER
-
     def _witness(self, seen: bool) -> None:
-        vis = self.visible_mask()
-        self.suspects &= vis if seen else ~vis
-        self.witness = seen
-        if self.round <= 4:
-            self.lamps[self.round - 1] = -1  # the lamp numbered with this round goes out
-        last = mask_of(self.played)
-        self.round += 1
-        self.played = []
-        if self.round & 1:
-            self.cards = 0
-            self.phase = DEAL  # all eight cards are shuffled again
-        else:
-            self.cards = ALL_CHARS & ~last  # the four cards the odd round did not show
-            self.phase = PICK
-
-    # ----------------------------------------------------------------- chance
-    def sample_chance(self) -> Action:
-        """The chance outcome this state's own generator gives (without applying it).
-
-        :raises ValueError: if it is not a chance step or this view has no generator.
-        """
-        if self.to_move() is not ToMove.CHANCE:
-            raise ValueError(f"not a chance step: {self.phase}")
-        if self.rng is None:
-            raise ValueError("this view has no generator; chance must come from outside")
-        outcomes = self.legal_actions()
-        return outcomes[below(next_u64(self.rng)[1], len(outcomes))]
-
-    def chance_outcomes(self) -> list[tuple[Action, int]]:
-        """Outcomes of a chance step with integer weights (all equal here)."""
-        if self.to_move() is not ToMove.CHANCE:
-            return []
-        return [(a, 1) for a in self.legal_actions()]
+        ended = self.round
+        self._next_round(seen)
+        if ended <= 4:
+            self.lamps[ended - 1] = -1  # the lamp numbered with the round that ended goes out
 
     # ----------------------------------------------------- observation, hashing
-    def observation(self, side: Side) -> LondonState:
-        """What ``side`` may know: a state of that view without the generator.
-
-        The investigator's view hides Jack's identity and Jack's alibi cards,
-        Jack's view hides the investigator's, until the game is over; neither
-        keeps the generator, which would predict the deck.
-        """
-        o = self.clone()
-        o.rng = None
-        o.view = side.value
-        if self.phase != OVER:
-            if side is Side.INVESTIGATOR:
-                if o.jack is not None:
-                    o.jack = HIDDEN
-                o.jcards = [HIDDEN] * len(o.jcards)
-            else:
-                o.icards = [HIDDEN] * len(o.icards)
-        o._legal = None
-        return o
-
     def public_fields(self) -> list:
         """Everything both sides can see, in a fixed order, as msgpack-ready values."""
         return [
@@ -734,21 +630,8 @@ FIELDS = ("view", "edition", "round", "phase", "chars", "lamps", "covers", "cord
           "outcome")
 
 
-def _list(text: str) -> list[str]:
-    return [] if text == "-" else text.split(",")
-
-
 def _cards(text: str, allow_hidden: bool = False) -> list[int]:
-    return [HIDDEN if allow_hidden and x == "?" else CHAR_INDEX[x] for x in _list(text)]
-
-
-def _int(text: str, lo: int, hi: int) -> int:
-    if not text.isdigit() or (len(text) > 1 and text[0] == "0"):
-        raise ValueError(f"not a number: {text!r}")
-    v = int(text)
-    if not lo <= v <= hi:
-        raise ValueError(f"{v} not in {lo}..{hi}")
-    return v
+    return cards_field(text, CHAR_INDEX, allow_hidden)
 
 
 def _parse(text: str) -> LondonState:
@@ -767,8 +650,8 @@ def _parse(text: str) -> LondonState:
     if kv["view"] not in VIEWS or kv["edition"] not in EDITIONS or kv["phase"] not in PHASES:
         raise ValueError("view, edition or phase")
     s.view, s.edition, s.phase = kv["view"], kv["edition"], kv["phase"]
-    s.round = _int(kv["round"], 1, ROUNDS)
-    chars = _list(kv["chars"])
+    s.round = int_field(kv["round"], 1, ROUNDS)
+    chars = list_field(kv["chars"])
     if len(chars) != 8:
         raise ValueError("chars")
     s.pos = [OFF_BOARD + EXIT_INDEX[c] if c in EXIT_INDEX else INDEX[c] for c in chars]
@@ -776,8 +659,8 @@ def _parse(text: str) -> LondonState:
     if len(lamps) != 6:
         raise ValueError("lamps")
     s.lamps = [-1 if x == "-" else INDEX[x] for x in lamps]
-    s.covers = [INDEX[c] for c in _list(kv["covers"])]
-    s.cordons = [EXIT_INDEX[e] for e in _list(kv["cordons"])]
+    s.covers = [INDEX[c] for c in list_field(kv["covers"])]
+    s.cordons = [EXIT_INDEX[e] for e in list_field(kv["cordons"])]
     s.lantern = DIRECTIONS.index(kv["lantern"])
     s.suspects = mask_of(_cards(kv["suspects"]))
     s.witness = {"seen": True, "unseen": False}[kv["witness"]]
@@ -786,19 +669,13 @@ def _parse(text: str) -> LondonState:
     s.active = -1 if kv["active"] == "-" else CHAR_INDEX[kv["active"]]
     done = kv["done"]
     s.done = 0 if done == "-" else sum({"m": MOVED, "p": POWERED, "w": LANTERN_DUE}[f] for f in done)
-    s.points = _int(kv["points"], 0, WHISTLE_POINTS)
+    s.points = int_field(kv["points"], 0, WHISTLE_POINTS)
     s.icards = _cards(kv["icards"], allow_hidden=True)
     s.jcards = _cards(kv["jcards"], allow_hidden=True)
     jack = kv["jack"]
     s.jack = None if jack == "-" else HIDDEN if jack == "?" else CHAR_INDEX[jack]
-    rng = kv["rng"]
-    if rng == "-":
-        s.rng = None
-    elif len(rng) != 16 or rng != rng.lower():
-        raise ValueError("rng")
-    else:
-        s.rng = int(rng, 16)
-    s.ply = _int(kv["ply"], 0, 10**9)
+    s.rng = rng_field(kv["rng"])
+    s.ply = int_field(kv["ply"], 0, 10**9)
     s.outcome = None if kv["outcome"] == "-" else Outcome.parse(kv["outcome"])
     _validate(s)
     if str(s) != text:
@@ -810,11 +687,7 @@ def _validate(s: LondonState) -> None:
     """Refuse texts whose fields contradict each other, so play cannot crash later."""
     ph, over = s.phase, s.phase == OVER
     term = None if s.outcome is None else s.outcome.termination
-    if over != (s.outcome is not None):
-        raise ValueError("an outcome exactly when the game is over")
-    if s.outcome is not None and s.outcome.winner is not (
-            Side.INVESTIGATOR if term in INVESTIGATOR_WINS else Side.JACK):
-        raise ValueError("that ending has the other winner")
+    check_outcome(s, INVESTIGATOR_WINS)
     # Pieces.
     on = [p for p in s.pos if p < OFF_BOARD]
     if any(not STREET >> p & 1 for p in on):
@@ -842,25 +715,7 @@ def _validate(s: LondonState) -> None:
     if len(s.cordons) != 2 or not s.cordons[0] < s.cordons[1]:
         raise ValueError("two cordons, in exit order")
     # Cards and the round.
-    if not s.suspects:
-        raise ValueError("no suspect left")
-    if s.round == 1 and not s.witness:
-        raise ValueError("the witness card shows seen in round 1")
-    played = mask_of(s.played)
-    if len(set(s.played)) != len(s.played) or s.cards & played or _popcount(s.cards) + len(s.played) > 4:
-        raise ValueError("this round's cards")
-    if ph in (IDENTITY, DEAL) and (s.cards or s.played or s.round % 2 == 0):
-        raise ValueError("cards are dealt at the start of odd rounds")
-    if ph == IDENTITY and (s.round != 1 or s.ply or s.suspects != ALL_CHARS or s.icards or s.jcards):
-        raise ValueError("the identity comes first")
-    if ph in (PICK, *ACTIVATION, WITNESS) and _popcount(s.cards) + len(s.played) != 4:
-        raise ValueError("four cards a round")
-    if ph == PICK and len(s.played) == 4:
-        raise ValueError("all four cards are taken")
-    if ph == WITNESS and (len(s.played) != 4 or s.round == ROUNDS):
-        raise ValueError("the witness call follows the fourth card, rounds 1-7")
-    if term is Termination.TIME_UP and (s.round != ROUNDS or len(s.played) != 4):
-        raise ValueError("time is up after round 8")
+    check_round(s, ROUNDS, ACTIVATION)
     # The activation.
     a, done = s.active, s.done
     if ph in ACTIVATION or (over and term is not Termination.TIME_UP and s.played and a >= 0):
@@ -891,32 +746,11 @@ def _validate(s: LondonState) -> None:
     if term is Termination.ESCAPE and (s.actor() is not Side.JACK or s.round == 1 or s.witness):
         raise ValueError("Jack escapes with his own card after an unseen round")
     # Alibi cards.
-    known = [c for c in (*s.icards, *s.jcards) if c != HIDDEN]
-    if s.jack_known():
-        known.append(s.jack)  # type: ignore[arg-type]
-    if len(set(known)) != len(known):
-        raise ValueError("a card is in two places")
-    if (ph == IDENTITY) != (s.jack is None):
-        raise ValueError("Jack is dealt exactly when the identity step is past")
-    if s.deck_size() < (1 if ph == DRAW else 0):
-        raise ValueError("too many alibi cards drawn")
+    check_secrets(s)
     holmes_done = HOLMES in s.played and not (a == HOLMES and not done & POWERED)
     if len(s.icards) + len(s.jcards) > s.round - 1 + holmes_done:
         raise ValueError("Holmes draws at most once a round, after his move")
-    if s.view == "full" and (s.jack == HIDDEN or HIDDEN in s.icards or HIDDEN in s.jcards):
-        raise ValueError("a full view knows every card")
-    if not over and s.view == "investigator" and (s.jack_known() or any(c != HIDDEN for c in s.jcards)):
-        raise ValueError("the investigator's view cannot hold Jack's secrets")
-    if not over and s.view == "jack" and any(c != HIDDEN for c in s.icards):
-        raise ValueError("Jack's view cannot hold the investigator's cards")
-    if s.jack_known() and not s.suspects >> s.jack & 1:  # type: ignore[operator]
-        raise ValueError("Jack is always a suspect")
-    if not s.candidates():
-        raise ValueError("no suspect left who may be Jack")
     if term is Termination.ESCAPE and s.jack_known() and s.jack != a:
         raise ValueError("only Jack escapes")
-    if term in (Termination.ARREST_RIGHT, Termination.ARREST_WRONG) and s.jack_known() and (
-            (s.accused() == s.jack) != (term is Termination.ARREST_RIGHT)):
-        raise ValueError("the verdict is the truth")
     if not over and not s.legal_actions():
         raise ValueError("a state that is not over must offer an action")
