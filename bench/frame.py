@@ -2,10 +2,12 @@
 
 Two bots play each other in the game scene (as the investigator's screen
 would show it) at 1280x800 with the normal animation speed; every frame's
-update plus draw is timed.  Prints ``frame p50_ms=.. p99_ms=.. max_ms=..``.
+update plus draw is timed.  Prints one line per game,
+``frame game=pocket p50_ms=.. p99_ms=.. max_ms=..``, then the same for London.
 Headless (SDL's dummy video driver), one thread.
 
-Options: ``--frames N`` (default 3000), ``--size WxH``, ``--seed S``.
+Options: ``--frames N`` (default 3000), ``--size WxH``, ``--seed S``,
+``--game pocket|london|all`` (default all).
 """
 
 from __future__ import annotations
@@ -27,8 +29,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--frames", type=int, default=3000)
     ap.add_argument("--size", default="1280x800")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--game", choices=("pocket", "london", "all"), default="all")
     args = ap.parse_args(argv)
+    for game in (("pocket", "london") if args.game == "all" else (args.game,)):
+        run(game, args)
+    return 0
 
+
+def run(game: str, args: argparse.Namespace) -> None:
     from game.ui.app import App, MemorySaves, SilentSound, parse_size
     from game.ui.scenes.game import GameScene
     from game.ui.settings import Settings
@@ -42,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def new_game() -> GameScene:
         nonlocal seed
-        scene = GameScene.new(app, seed, mode="watch", human="none", bot="greedy")
+        scene = GameScene.new(app, seed, mode="watch", human="none", bot="greedy", game=game)
         seed += 1
         app.stack.clear(scene)
         return scene
@@ -66,9 +74,9 @@ def main(argv: list[str] | None = None) -> int:
     times.sort()
     p50 = statistics.median(times)
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
-    print(f"frame p50_ms={p50:.2f} p99_ms={p99:.2f} max_ms={times[-1]:.2f} "
+    print(f"frame game={game} p50_ms={p50:.2f} p99_ms={p99:.2f} max_ms={times[-1]:.2f} "
           f"frames={len(times)} animating={animated / len(times):.0%} games={games} size={size[0]}x{size[1]}")
-    return 0
+    app.stack.clear()
 
 
 if __name__ == "__main__":

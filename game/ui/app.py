@@ -227,6 +227,22 @@ class App:
             self.set_window(size, full)
 
     @property
+    def reactor(self) -> Any:
+        """The reactor the frames run on (network scenes use it); twisted's global one until :meth:`run`.
+
+        Tests that tick the app themselves set their own (``app.reactor = r``).
+        """
+        if self._reactor is None:
+            from twisted.internet import reactor  # here, never at module import
+
+            self._reactor = reactor
+        return self._reactor
+
+    @reactor.setter
+    def reactor(self, value: Any) -> None:
+        self._reactor = value
+
+    @property
     def animation_speed(self) -> float:
         try:
             return max(0.1, float(self.settings.animation_speed))

@@ -26,7 +26,8 @@ class Intent:
     ``direction`` (0-3: N, E, S, W), ``detective`` (0-2: Holmes, Watson,
     Toby), ``stay`` (Jack's joker: move nobody), ``next``/``previous``
     (move the keyboard focus), ``sight`` (toggle the lines of sight),
-    ``log`` (+1 older / -1 newer).
+    ``log`` (+1 older / -1 newer), ``mode`` (London: the move or the
+    character's power first).
     """
 
     name: str
@@ -44,6 +45,7 @@ _SIMPLE = {
     pygame.K_ESCAPE: "pause",
     pygame.K_l: "sight",
     pygame.K_n: "stay",
+    pygame.K_m: "mode",
 }
 
 

@@ -235,6 +235,10 @@ class Picker:
             return True
         return False
 
+    def can_back(self) -> bool:
+        """Whether :meth:`back` has something to undo (the Undo/Cancel button shows)."""
+        return self.stage != TOKEN
+
     def clear(self) -> None:
         self.token = self.first = self.pending = None
 

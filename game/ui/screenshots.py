@@ -201,6 +201,132 @@ def scenes_for(app: Any) -> list[tuple[str, Callable[[], None]]]:
         ("title", title), ("setup", setup), ("board", board), ("choose-rotation", choosing),
         ("choose-walk", choosing_walk), ("witness", witness), ("handover", handover), ("pause", pause),
         ("results", results), ("rules", rules), ("settings", settings),
+    ] + london_scenes(app) + online_scenes(app)
+
+
+def online_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
+    """The online screens, from real games on loopback (see :mod:`game.ui.online.shots`)."""
+    from .online.shots import scenes_for as online_shots
+
+    return online_shots(app)
+
+
+LONDON_SEED = 20240612
+
+
+def london_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
+    """The Mr. Jack (London) pictures: the board, a choice, Watson's beam, a power, the witness call, the end."""
+    from ..engine.london.board import BEAM, cells_of
+    from .london.picker import CARD, DIRECTION
+    from .scenes.game import GameScene
+    from .scenes.rules import RulesScene
+    from .scenes.setup import SetupScene
+    from .scenes.title import TitleScene
+
+    def new_game(human: str = "investigator", seed: int = LONDON_SEED, edition: str | None = None) -> Any:
+        scene = GameScene.new(app, seed, mode="solo", human=human, bot="greedy", game="london", edition=edition)
+        app.stack.clear(TitleScene(app))
+        app.stack.push(scene)
+        return scene
+
+    def card_on_offer(scene: Any, ids: tuple[int, ...]) -> int | None:
+        if not scene.my_turn() or scene.picker.stage != CARD:
+            return None
+        return next((c for c in ids if c in scene.picker.playable_cards()), None)
+
+    def setup() -> None:
+        app.stack.clear(TitleScene(app))
+        shot = SetupScene(app)
+        app.stack.push(shot)
+        shot.game.set("london")
+        shot._sync()
+
+    def board() -> None:
+        scene = new_game("investigator")
+        settle(scene)
+
+    def choosing() -> None:
+        scene = new_game("jack", LONDON_SEED + 1)
+        play_until(scene, lambda s: s.state.round >= 2 and card_on_offer(s, (4, 0, 3, 2)) is not None)
+        c = card_on_offer(scene, (4, 0, 3, 2))
+        scene.picker.pick_card(c)
+
+    def beam() -> None:
+        scene = new_game("investigator", LONDON_SEED + 2)
+        play_until(scene, lambda s: card_on_offer(s, (1,)) is not None)
+        p = scene.picker
+        p.pick_card(1)
+        p.pick_pos(sorted(p.cell_targets() - set(scene.state.pos))[len(p.cell_targets()) // 3])
+        scene.confirm()
+        settle(scene)
+        p = scene.picker
+        if p is not None and p.stage == DIRECTION:
+            st = p.state
+            w = st.pos[1]
+            best = max(p.directions(), key=lambda d: sum(1 for c in cells_of(BEAM[w][d]) if c in st.pos))
+            p.pick_direction(best)
+            scene.confirm()
+            settle(scene)
+        scene.show_sight = True
+
+    def power() -> None:
+        scene = new_game("investigator", LONDON_SEED + 3)
+        play_until(scene, lambda s: card_on_offer(s, (2, 7, 3)) is not None)
+        p = scene.picker
+        p.pick_card(card_on_offer(scene, (2, 7, 3)))
+        if p.current_mode() != "power":
+            p.switch_mode()
+        first = sorted(p.cell_targets())[0]
+        p.pick_pos(first)
+
+    def whistle() -> None:
+        scene = new_game("jack", LONDON_SEED + 4)
+        play_until(scene, lambda s: card_on_offer(s, (5, 6)) is not None)
+        p = scene.picker
+        c = card_on_offer(scene, (5, 6))
+        p.pick_card(c)
+        if p.current_mode() != "power":
+            p.switch_mode()
+        targets = sorted(p.pawn_targets())
+        p.pick_pawn(targets[len(targets) // 2])
+        if p.stage != "confirm":
+            p.pick_pos(sorted(p.cell_targets())[0])
+        scene.confirm()
+        # the animation half way
+        run_anim_until(scene, lambda s: s.anim is not None and 0.45 < s.model.whistle_t < 0.7, limit=400)
+
+    def witness() -> None:
+        scene = new_game("investigator", LONDON_SEED + 5)
+        for _ in range(3000):
+            if scene.anim is not None:
+                scene.skip_animation()
+                continue
+            st = scene.state
+            if st.phase == "witness" and st.round >= 2 and scene.cursor[scene.viewer] == len(scene.states) - 1:
+                break
+            if scene.my_turn():
+                human_plays(scene)
+            else:
+                scene.wait_for_bot()
+                scene.update(1.0)
+        run_anim_until(scene, lambda s: s.anim is not None and s.model.sight_alpha >= 1.0
+                       and s.model.banner_alpha >= 1.0 and "“" in s.model.banner)
+
+    def results() -> None:
+        scene = new_game("investigator", LONDON_SEED + 6)
+        play_until(scene, lambda s: s.finished, limit=400)
+        if not scene.finished:
+            settle(scene)
+            scene.update(1.0)
+
+    def rules() -> None:
+        app.stack.clear(TitleScene(app))
+        app.stack.push(RulesScene(app, game="london", page=3))
+
+    return [
+        ("london-setup", setup), ("london-board", board), ("london-choose", choosing), ("london-beam", beam),
+        ("london-power", power), ("london-whistle", whistle), ("london-witness", witness),
+        ("london-results", results), ("london-rules", rules),
     ]
 
 

@@ -56,6 +56,9 @@ class Settings:
     animation_speed: float = 1.0
     volume: float = 0.75
     language: str = field(default_factory=default_language)
+    #: Online play: the last lobby server ("host:port") and the name shown to other players.
+    server_address: str = ""
+    player_name: str = ""
     #: Why the file could not be read as it was (not saved).
     warning: str | None = field(default=None, compare=False, repr=False)
 
@@ -74,6 +77,8 @@ class Settings:
         self.volume = 0.75 if math.isnan(volume) else min(max(volume, 0.0), 1.0)
         if self.language not in LANGUAGES:
             self.language = "en"
+        self.server_address = str(self.server_address).strip()[:200]
+        self.player_name = str(self.player_name).strip()[:24]
         return self
 
     def to_dict(self) -> dict:
@@ -83,7 +88,7 @@ class Settings:
 
 
 _KINDS = {"width": int, "height": int, "fullscreen": bool, "animation_speed": float,
-          "volume": float, "language": str}
+          "volume": float, "language": str, "server_address": str, "player_name": str}
 
 
 def settings_from_dict(data: object) -> tuple[Settings, list[str]]:

@@ -108,6 +108,9 @@ def termination_text(term: Termination) -> str:
         Termination.CHASE_SEEN: _("The chase is over: Jack was seen and caught."),
         Termination.CHASE_ESCAPED: _("Jack stayed unseen through round 8 and escapes."),
         Termination.TIME_UP: _("Eight rounds have passed: Jack escapes into the night."),
+        Termination.ARREST_RIGHT: _("The investigator arrests the right man: Jack is caught."),
+        Termination.ARREST_WRONG: _("A wrong arrest! Jack slips away in the confusion."),
+        Termination.ESCAPE: _("Jack leaves Whitechapel through an open exit, unseen."),
     }[term]
 
 

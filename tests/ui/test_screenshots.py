@@ -9,7 +9,8 @@ import pygame
 from game.ui import screenshots
 
 NAMES = ("title", "setup", "board", "choose-rotation", "choose-walk", "witness", "handover", "pause", "results",
-         "rules", "settings")
+         "rules", "settings", "london-setup", "london-board", "london-choose", "london-beam", "london-power",
+         "london-whistle", "london-witness", "london-results", "london-rules")
 
 
 def test_the_screenshots_command_writes_every_scene(tmp_path: Path) -> None:
@@ -36,4 +37,21 @@ def test_the_witness_picture_shows_the_lines_of_sight(tmp_path: Path) -> None:
     shots["choose-rotation"]()
     hl = app.stack.top.highlights()
     assert hl.arrows is not None and hl.cells
+    app.stack.clear()
+
+
+def test_the_london_pictures_show_what_they_name(tmp_path: Path) -> None:
+    app = screenshots.make_app((800, 600))
+    shots = dict(screenshots.scenes_for(app))
+    shots["london-choose"]()
+    hl = app.stack.top.highlights()
+    assert hl.cells and hl.selected_card is not None  # a character chosen, reachable cells lit
+    shots["london-power"]()
+    hl = app.stack.top.highlights()
+    assert hl.chosen and hl.cells  # a token picked up, its destinations lit
+    shots["london-witness"]()
+    scene = app.stack.top
+    assert scene.model.sight_alpha >= 1.0 and scene.anim is not None
+    shots["london-results"]()
+    assert type(app.stack.top).__name__ == "ResultsScene"
     app.stack.clear()

@@ -1,5 +1,10 @@
 """The game: the board, the player's choices, the bot's moves, hot-seat hand-overs.
 
+One scene for every rule set: it keeps the flow (turns, the bot in a worker
+thread, hand-overs, the autosave, the log, the results) and asks the
+rule set's :class:`~game.ui.games.GameUI` (:func:`game.ui.games.ui_for`)
+for the board, the picker and the animations.
+
 The scene keeps the true game (every full state, one per action, and the
 :class:`GameRecord`), but draws only from the *observation* of the side
 whose screen it is: the human in solo play, the side to move in hot-seat
@@ -18,7 +23,6 @@ moves from :func:`game.match.bot_move`.
 
 from __future__ import annotations
 
-import contextlib
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
@@ -28,17 +32,15 @@ import pygame
 from ...bots import make_bot
 from ...engine.actions import Action
 from ...engine.core import Side, ToMove
-from ...engine.pocket.state import CLAIM, DETECTIVES, DRAW_HIDDEN, IDENTITY_HIDDEN, VOCAB, WITNESS, PocketState
 from ...engine.record import GameRecord
 from ...engine.rng import Rng
 from ...match import bot_move
-from .. import anim, texts, theme
-from ..board_view import BoardModel, BoardView, Highlights
+from .. import texts, theme
+from ..games import GAMES, GameUI, ui_for
 from ..i18n import N_, _
 from ..intents import intent_of
-from ..picker import CONFIRM, DIRECTION, SECOND, TARGET, TOKEN, Picker
 from ..scene import Scene
-from ..tween import Seq, Step
+from ..tween import Step
 from ..widgets import Button, Toast
 
 BOT_DELAY = 0.55       # seconds (at speed 1) before a bot moves, so the player can follow
@@ -68,10 +70,14 @@ def _human_sides(human: str) -> frozenset[Side]:
 
 
 class GameScene(Scene):
-    """One game of Pocket on screen.  Build it with :meth:`new` or :meth:`from_record`."""
+    """One game on screen, of any rule set the client draws.  Build it with :meth:`new` or :meth:`from_record`."""
 
-    def __init__(self, app: Any, record: GameRecord, *, resume: bool = False) -> None:
+    def __init__(self, app: Any, record: GameRecord, *, resume: bool = False, driver: Any = None) -> None:
         super().__init__(app)
+        #: Network play (:class:`game.ui.online.driver.NetDriver`): the other side, chance and the end
+        #: come from it, the player's moves go to it, and the states are this player's view only.
+        self.driver = driver
+        self._outbox: list[Action] = []  # network play: steps of a confirmed choice still to send
         meta = record.meta
         self.mode: str = meta.get("mode", "solo")
         self.humans = _human_sides(meta.get("human", "investigator"))
@@ -80,11 +86,12 @@ class GameScene(Scene):
         if self.mode == "hotseat" and len(self.humans) != 2:
             raise ValueError("a hot-seat game needs two human players")
         self.bot_name = meta.get("bot") or "greedy"
-        self.bot = make_bot(self.bot_name) if len(self.humans) < 2 else None
+        self.bot = make_bot(self.bot_name) if len(self.humans) < 2 and driver is None else None
         self.record = record
-        self.states: list[PocketState] = record.states()
+        self.ui: GameUI = ui_for(self)
+        self.states: list[Any] = record.states() if driver is None else driver.states()
         latest = len(self.states) - 1
-        self._obs: dict[tuple[int, Side], PocketState] = {}
+        self._obs: dict[tuple[int, Side], Any] = {}
         if self.mode == "hotseat":
             self.viewer: Side | None = None  # nobody looks until the first hand-over
         elif self.humans:
@@ -98,13 +105,13 @@ class GameScene(Scene):
             for side in SIDES:
                 for i in range(latest):
                     self._log(side, i)
-        self.model = BoardModel.from_view(self.obs(start, self.viewer or Side.INVESTIGATOR))
-        self.view = BoardView()
+        self.model = self.ui.make_model(self.obs(start, self.viewer or Side.INVESTIGATOR))
+        self.view = self.ui.make_view()
         self.anim: Step | None = None
         self.anim_ply = 0
         self.anim_caption = ""
-        self.recent: tuple[list[int], int | None] = ([], None)
-        self.picker: Picker | None = None
+        self.recent: Any = None
+        self.picker: Any = None
         self.picker_ply = -1
         self.focus: tuple | None = None
         self.toast = Toast()
@@ -119,7 +126,9 @@ class GameScene(Scene):
         self.finished = False
         self.confirm_button = Button(N_("Confirm"), self.confirm, kind="primary")
         self.undo_button = Button(N_("Undo"), self.undo)
-        self.stay_button = Button(N_("Leave them"), self.stay)
+        self.extra_button = Button(lambda: _(self._extra_label), self.extra)
+        self.stay_button = self.extra_button  # Pocket's name for it (Jack's joker: leave them)
+        self._extra_label = ""
         self.menu_button = Button(lambda: "≡", self.pause)
         self.sight_button = Button(lambda: "◉", self.toggle_sight)
         self._log_cache: tuple | None = None
@@ -128,19 +137,25 @@ class GameScene(Scene):
     # ----------------------------------------------------------- creation
     @classmethod
     def new(cls, app: Any, seed: int, *, mode: str = "solo", human: str = "investigator",
-            bot: str | None = "greedy", game: str = "pocket") -> GameScene:
-        """A fresh game; ``human`` is ``"jack"``, ``"investigator"``, ``"both"`` or ``"none"``."""
-        meta = {"mode": mode, "human": human, "bot": bot}
+            bot: str | None = "greedy", game: str = "pocket", edition: str | None = None) -> GameScene:
+        """A fresh game; ``human`` is ``"jack"``, ``"investigator"``, ``"both"`` or ``"none"``.
+
+        ``edition`` picks a printing where the rule set has several (London: ``"2006"``, ``"2016"``).
+        """
+        meta: dict[str, Any] = {"mode": mode, "human": human, "bot": bot}
+        if edition is not None:
+            meta["edition"] = str(edition)
         return cls(app, GameRecord(game, int(seed), [], meta))
 
     @classmethod
     def from_record(cls, app: Any, record: GameRecord) -> GameScene:
         """Resume ``record`` exactly where it stopped (no animation of the past).
 
-        :raises ValueError: if the record does not replay or names an unknown mode or bot.
+        :raises ValueError: if the record does not replay, is of a game this client
+            does not draw, or names an unknown mode or bot.
         """
-        if record.game != "pocket":
-            raise ValueError(f"this client plays Pocket, not {record.game!r}")
+        if record.game not in GAMES:
+            raise ValueError(f"this client plays {', '.join(sorted(GAMES))}, not {record.game!r}")
         copy = GameRecord(record.game, record.seed, list(record.actions), dict(record.meta))
         copy.meta.setdefault("mode", "solo")
         copy.meta.setdefault("human", "investigator")
@@ -149,11 +164,11 @@ class GameScene(Scene):
 
     # ------------------------------------------------------------ queries
     @property
-    def state(self) -> PocketState:
+    def state(self) -> Any:
         """The latest full state (the referee's; never drawn)."""
         return self.states[-1]
 
-    def obs(self, i: int, side: Side) -> PocketState:
+    def obs(self, i: int, side: Side) -> Any:
         """What ``side`` may know after the first ``i`` actions."""
         key = (i, side)
         o = self._obs.get(key)
@@ -163,14 +178,8 @@ class GameScene(Scene):
         return o
 
     def visible_action(self, i: int, side: Side) -> Action:
-        """Action ``i`` as ``side`` may see it: Jack's secret draws are masked for the investigator."""
-        a = VOCAB.parse(self.record.actions[i])
-        if side is Side.INVESTIGATOR:
-            if a.kind == "identity":
-                return IDENTITY_HIDDEN
-            if a.kind == "draw" and self.states[i].drawer() is Side.JACK:
-                return DRAW_HIDDEN
-        return a
+        """Action ``i`` as ``side`` may see it: the other side's secret draws are masked."""
+        return self.ui.visible_action(i, side)
 
     def visible_info(self) -> dict:
         """The secrets the screen holds now (for tests): model fields and the log text."""
@@ -188,6 +197,11 @@ class GameScene(Scene):
     # ------------------------------------------------------------- moving
     def commit(self, action: Action) -> None:
         """Apply ``action`` to the true game, record it and autosave."""
+        if self.driver is not None:  # network play: it comes back through the driver, then animates
+            self.picker = None
+            self.focus = None
+            self.driver.play(action)
+            return
         s = self.state.clone()
         s.apply(action)
         self.states.append(s)
@@ -229,8 +243,8 @@ class GameScene(Scene):
     def _log(self, side: Side, i: int) -> None:
         before, after = self.obs(i, side), self.obs(i + 1, side)
         action = self.visible_action(i, side)
-        actor = anim.actor_of(before, action)
-        for line in anim.describe(before, action, after):
+        actor = self.ui.actor_of(before, action)
+        for line in self.ui.describe(before, action, after):
             self.logs[side].append((line, actor))
 
     def _start_anim(self, side: Side) -> None:
@@ -238,49 +252,21 @@ class GameScene(Scene):
         before, after = self.obs(i, side), self.obs(i + 1, side)
         action = self.visible_action(i, side)
         self.model.sync(before)
-        actor = anim.actor_of(before, action)
-        seq = Seq()
-        if actor is not None and not (self.mode != "watch" and Side(actor) is side):
-            seq.add(anim.lead_in(self.model, before, action))
-        seq.add(anim.build(self.model, before, action, after, self.app.play))
-        self.anim = seq
+        actor = self.ui.actor_of(before, action)
+        own = actor is not None and self.mode != "watch" and Side(actor) is side
+        self.anim = self.ui.build_anim(before, action, after, own)
         self.anim_ply = i + 1
-        if action.kind == "witness":
-            self.anim_caption = _("Witness call")
-        elif action.kind == "identity":
-            self.anim_caption = _("Jack draws his identity card")
-        elif action.kind == "draw":
-            self.anim_caption = _("An alibi card is drawn")
-        elif action.kind == "throw":
-            self.anim_caption = _("The investigator throws the tokens")
-        elif actor is not None:
-            self.anim_caption = _("{side} plays").format(side=texts.side_name(actor))
-        else:
-            self.anim_caption = ""
+        self.anim_caption = self.ui.caption(action, actor)
 
     def _finish_anim(self) -> None:
         side = self.viewer
         assert side is not None
         self._log(side, self.anim_ply - 1)  # the log tells what the player has just seen
-        self.recent = self._changed(self.anim_ply - 1, side)
+        self.recent = self.ui.changed(self.anim_ply - 1, side)
         self.log_scroll = 0
         self.cursor[side] = self.anim_ply
         self.model.sync(self.obs(self.anim_ply, side))
         self.anim = None
-
-    def _changed(self, i: int, side: Side) -> tuple[list[int], int | None]:
-        """The cells and detective that action ``i`` changed, to mark them until the next move."""
-        a = self.visible_action(i, side)
-        kind, args = a.kind, a.args
-        if kind == "rotate":
-            return [int(args[0])], None
-        if kind == "exchange":
-            return [int(args[0]), int(args[1])], None
-        if kind in DETECTIVES:
-            return [], DETECTIVES.index(kind)
-        if kind == "joker" and args[0] != "none":
-            return [], DETECTIVES.index(str(args[0]))
-        return [], None
 
     def skip_animation(self) -> None:
         """Jump to the end of the animation now playing."""
@@ -306,6 +292,15 @@ class GameScene(Scene):
         if v is not None and self.cursor[v] < latest:
             self._start_anim(v)
             return
+        if self.driver is not None:
+            if self.driver.hold(self):
+                return  # network play: waiting for the other side, chance or the check
+            if self._outbox:  # the rest of a confirmed choice, one step at a time
+                nxt = self._outbox.pop(0)
+                if self.state.is_legal(nxt):
+                    self.driver.play(nxt)
+                    return
+                self._outbox.clear()
         s = self.state
         if s.is_over():
             self.end_wait += dt
@@ -316,9 +311,9 @@ class GameScene(Scene):
         if tm is ToMove.CHANCE:
             self.commit(s.sample_chance())
             return
-        legal = s.legal_actions()
-        if s.phase in (WITNESS, CLAIM) and len(legal) == 1:
-            self.commit(legal[0])  # Jack's answer is forced: the rules give it
+        forced = self.ui.forced(s)
+        if forced is not None:
+            self.commit(forced)  # Jack's answer is forced: the rules give it
             return
         side = tm.side
         assert side is not None
@@ -327,7 +322,7 @@ class GameScene(Scene):
                 self._request_handover(side)
                 return
             if self.picker is None or self.picker_ply != latest:
-                self.picker = Picker(self.obs(latest, side))
+                self.picker = self.ui.make_picker(self.obs(latest, side))
                 self.picker_ply = latest
                 self.focus = None
             return
@@ -380,23 +375,37 @@ class GameScene(Scene):
         self.finished = True
         snapshot = pygame.Surface(self.app.size)
         self.draw(snapshot)
+        if self.driver is not None:
+            self.app.stack.replace(self.driver.results_scene(self.record, self.state, snapshot))
+            return
         self.app.stack.replace(ResultsScene(self.app, self.record, self.state, snapshot))
 
     # -------------------------------------------------------------- player
     def confirm(self) -> None:
-        if not self.my_turn() or self.picker is None or self.picker.pending is None:
+        if not self.my_turn() or self.picker is None:
+            return
+        actions = self.ui.pending()
+        if not actions:
             return
         self.app.play("click")
-        self.commit(self.picker.pending)
+        if self.driver is not None:
+            self._outbox = list(actions[1:])
+            self.commit(actions[0])
+            return
+        for a in actions:
+            self.commit(a)
 
     def undo(self) -> None:
         if self.picker is not None and self.picker.back():
             self.focus = None
             self.app.play("click")
 
-    def stay(self) -> None:
+    def extra(self) -> None:
         if self.my_turn() and self.picker is not None:
-            self._refuse(self.picker.pick_none())
+            self.ui.extra()
+
+    def stay(self) -> None:
+        self.extra()
 
     def pause(self) -> None:
         from .pause import PauseScene
@@ -408,12 +417,15 @@ class GameScene(Scene):
         self.show_sight = not self.show_sight
         self.app.play("click")
 
-    def _refuse(self, message: str | None) -> None:
+    def refuse(self, message: str | None) -> None:
+        """Show why a pick was refused, or sound the click of an accepted one."""
         if message:
             self.toast.show(message, "error")
         else:
             self.app.play("click")
             self.focus = None
+
+    _refuse = refuse
 
     def _not_your_turn(self) -> None:
         s = self.state
@@ -425,7 +437,7 @@ class GameScene(Scene):
 
     # -------------------------------------------------------------- events
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        L = self.view.resize(self.app.size)
+        self.view.resize(self.app.size)
         self._place_buttons()
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -440,11 +452,14 @@ class GameScene(Scene):
                 return None
             if event.button != 1:
                 return None
-            for b in (self.confirm_button, self.undo_button, self.stay_button):
+            for b in (self.confirm_button, self.undo_button, self.extra_button):
                 if b.visible and b.handle_event(event):
                     return None
-            if L.board.collidepoint(event.pos) or L.tokens.collidepoint(event.pos):
-                self._click(event.pos)
+            if self.ui.click_area(event.pos):
+                if not self.my_turn() or self.picker is None:
+                    self._not_your_turn()
+                else:
+                    self.ui.click(event.pos)
             return None
         if event.type == pygame.MOUSEWHEEL:
             self.log_scroll = max(0, self.log_scroll + event.y)
@@ -470,61 +485,12 @@ class GameScene(Scene):
             if name != "skip":
                 self._not_your_turn()
         else:
-            self._choose(name, value)
+            self.ui.choose(name, value)
         return None
 
-    def _choose(self, name: str, value: int) -> None:
-        """A key intent while the player builds a move."""
-        p = self.picker
-        assert p is not None
-        stage, face = p.stage, p.face
-        if name == "back":
-            self.undo()
-        elif name == "confirm":
-            if stage == CONFIRM:
-                self.confirm()
-            elif self.focus is not None:
-                self._activate(self.focus)
-            else:
-                self._refuse(_("Choose with the number keys, or Tab to a target and press Enter."))
-        elif name in ("next", "previous"):
-            self._cycle_focus(1 if name == "next" else -1)
-        elif stage == TOKEN and name == "number":
-            if 1 <= value <= 4:
-                self._refuse(p.select_token(value - 1))
-        elif stage == DIRECTION and name == "direction":
-            self._refuse(p.pick_direction(value))
-        elif face in DETECTIVES and stage == TARGET and name == "number" and value in (1, 2):
-            self._refuse(p.pick_steps(value))
-        elif face == "joker" and stage == TARGET and name == "detective":
-            self._refuse(p.pick_detective(value))
-        elif face == "joker" and stage == TARGET and name == "number" and value in (1, 2, 3):
-            self._refuse(p.pick_detective(value - 1))
-        elif face == "joker" and stage == TARGET and (name == "stay" or (name == "number" and value == 0)):
-            self._refuse(p.pick_none())
-        elif face in ("rotate", "exchange") and stage in (TARGET, SECOND, DIRECTION) and name == "number" \
-                and value >= 1:
-            self._refuse(p.pick_cell(value - 1))
-        elif name == "direction":
-            self._cycle_focus(1 if value in (1, 2) else -1)
-
-    def _focus_targets(self) -> list[tuple]:
-        p = self.picker
-        if p is None:
-            return []
-        stage = p.stage
-        if stage == TOKEN:
-            return [("token", t) for t in p.playable_tokens()]
-        if stage == DIRECTION:
-            return [("dir", d) for d in p.directions()]
-        if p.face == "joker":
-            return [("det", d) for d in sorted(p.detective_targets())]
-        if p.face in DETECTIVES:
-            return [("pos", pos) for pos in sorted(p.position_targets())]
-        return [("cell", c) for c in sorted(p.cell_targets())]
-
-    def _cycle_focus(self, d: int) -> None:
-        targets = self._focus_targets()
+    def cycle_focus(self, d: int) -> None:
+        """Move the keyboard focus to the next (``d`` 1) or previous lit target."""
+        targets = self.ui.focus_targets()
         if not targets:
             return
         if self.focus in targets:
@@ -533,120 +499,33 @@ class GameScene(Scene):
             i = 0 if d > 0 else len(targets) - 1
         self.focus = targets[i]
 
-    def _activate(self, focus: tuple) -> None:
-        p = self.picker
-        assert p is not None
-        kind, value = focus
-        if kind == "token":
-            self._refuse(p.select_token(value))
-        elif kind == "dir":
-            self._refuse(p.pick_direction(value))
-        elif kind == "det":
-            self._refuse(p.pick_detective(value))
-        elif kind == "pos":
-            self._refuse(p.pick_position(value))
-        elif kind == "cell":
-            self._refuse(p.pick_cell(value))
-
-    def _click(self, pos: tuple[int, int]) -> None:
-        L = self.view.layout
-        assert L is not None
-        if not self.my_turn() or self.picker is None:
-            self._not_your_turn()
-            return
-        p = self.picker
-        t = L.token_at(pos)
-        if t is not None:
-            if p.token == t and p.stage != CONFIRM:
-                self.undo()
-            else:
-                self._refuse(p.select_token(t))
-            return
-        if p.stage == CONFIRM:
-            self._refuse(_("Confirm (Enter) or undo (Backspace) your choice."))
-            return
-        if p.stage == DIRECTION and p.first is not None:
-            d = L.arrow_at(p.first, pos)
-            if d is not None:
-                self._refuse(p.pick_direction(d))
-                return
-        if p.face == "joker" and p.stage == TARGET:
-            d = self.view.detective_at(self.model, pos)
-            if d is not None:
-                self._refuse(p.pick_detective(d))
-                return
-        cell = L.cell_at(pos)
-        if cell is None:
-            lane = L.position_at(pos)
-            if lane is not None:
-                self._refuse(p.pick_position(lane))
-            return
-        if p.stage == TOKEN:
-            self._refuse(_("First choose an action token (keys 1-4)."))
-            return
-        self._refuse(p.pick_cell(cell))
+    _cycle_focus = cycle_focus
 
     # ---------------------------------------------------------------- draw
-    def highlights(self) -> Highlights:
-        hl = Highlights(show_sight=self.show_sight)
-        m = self.model
-        if m.jack_known() and (m.view == "jack" or m.outcome is not None) and m.jack is not None:
-            with contextlib.suppress(ValueError):
-                hl.jack_cell = m.cell_of(m.jack)
-        if self.anim is None:
-            hl.recent_cells, hl.recent_detective = self.recent
-        if not self.my_turn() or self.picker is None:
-            return hl
-        p = self.picker
-        hl.focus = self.focus if self.focus is not None else self.hover_target()
-        hl.selected_token = p.token
-        if p.stage == TOKEN:
-            hl.tokens = set(p.playable_tokens())
-        hl.cells = p.cell_targets()
-        if p.first is not None:
-            hl.chosen = [p.first]
-        hl.positions = p.position_targets()
-        hl.detectives = p.detective_targets()
-        if p.stage == DIRECTION and p.first is not None:
-            hl.arrows = (p.first, p.directions())
-        hl.preview = p.pending
-        return hl
+    def highlights(self) -> Any:
+        """What the player's current choice lights on the board (from the rule set's UI)."""
+        return self.ui.highlights()
 
     def hover_target(self) -> tuple | None:
-        """The lit target under the mouse pointer, drawn like the keyboard focus."""
-        L = self.view.layout
-        if L is None or not pygame.mouse.get_focused():
-            return None
-        pos = pygame.mouse.get_pos()
-        for target in self._focus_targets():
-            kind, value = target
-            if kind == "token" and L.token_at(pos) == value:
-                return target
-            if kind == "cell" and L.cell_at(pos) == value:
-                return target
-            if kind == "pos" and L.position_at(pos) == value:
-                return target
-            if kind == "det" and self.view.detective_at(self.model, pos) == value:
-                return target
-            if kind == "dir" and self.picker is not None and self.picker.first is not None \
-                    and L.arrow_at(self.picker.first, pos) == value:
-                return target
-        return None
+        return self.ui.hover_target()
 
     def _place_buttons(self) -> None:
         L = self.view.layout
         assert L is not None
         self.confirm_button.rect = L.confirm_button
         self.undo_button.rect = L.undo_button
-        self.stay_button.rect = L.undo_button.move(-L.undo_button.w - round(8 * L.scale), 0)
+        self.extra_button.rect = L.undo_button.move(-L.undo_button.w - round(8 * L.scale), 0)
         self.menu_button.rect = L.menu_button
         self.sight_button.rect = L.sight_button
         mine = self.my_turn() and self.picker is not None
         p = self.picker
-        self.confirm_button.visible = bool(mine and p is not None and p.stage == CONFIRM)
-        self.undo_button.visible = bool(mine and p is not None and p.stage != TOKEN)
-        self.undo_button.label = N_("Undo") if p is not None and p.stage == CONFIRM else N_("Cancel")
-        self.stay_button.visible = bool(mine and p is not None and p.can_stay())
+        pending = self.ui.pending() if mine else []
+        self.confirm_button.visible = bool(mine and pending)
+        self.undo_button.visible = bool(mine and p is not None and p.can_back())
+        self.undo_button.label = N_("Undo") if pending else N_("Cancel")
+        extra = self.ui.extra_button() if mine else None
+        self._extra_label = extra[0] if extra else ""
+        self.extra_button.visible = bool(extra and extra[1])
 
     def draw(self, surface: pygame.Surface) -> None:
         L = self.view.resize(surface.get_size())
@@ -654,20 +533,16 @@ class GameScene(Scene):
         surface.blit(self.view.static_layer(), (0, 0))
         if self.viewer is None:
             theme.blit_text(surface, _("Waiting for the first player…"), max(14, round(20 * L.scale)),
-                            theme.TEXT_DIM, L.grid.center, "center", "serif")
+                            theme.TEXT_DIM, self.ui.board_center(), "center", "serif")
             return
         hl = self.highlights()
-        self.view.draw_board(surface, self.model, hl, self.clock)
+        self.ui.draw_under(surface, hl, self.clock)
         self._draw_header(surface)
-        self.view.draw_track(surface, self.model)
-        self.view.draw_tokens(surface, self.model, hl, self.clock)
         self._draw_prompt(surface)
-        self.view.draw_hands(surface, self.model)
         self._draw_log(surface)
-        self.view.draw_flying(surface, self.model)
-        self.view.draw_banner(surface, self.model)
-        self.toast.draw(surface, (L.grid.centerx, L.board.bottom - round(L.ring * 0.5)),
-                        max(12, round(16 * L.scale)), L.board.w)
+        self.ui.draw_over(surface)
+        anchor, width = self.ui.toast_anchor()
+        self.toast.draw(surface, anchor, max(12, round(16 * L.scale)), width)
 
     def _status(self) -> tuple[str, tuple[int, int, int]]:
         m = self.model
@@ -694,9 +569,7 @@ class GameScene(Scene):
         s = L.scale
         r = L.header
         m = self.model
-        title = _("Round {n} of 8").format(n=m.round)
-        if m.chase and m.outcome is None:
-            title += "  ·  " + _("Chase!")
+        title = self.ui.title()
         theme.blit_text(surface, title, theme.fit_size(title, max(14, round(24 * s)), L.sight_button.x - r.x - 6,
                                                        "serif-bold"),
                         theme.BRASS_LIGHT, (r.x, r.y), "topleft", "serif-bold", shadow=True)
@@ -734,14 +607,7 @@ class GameScene(Scene):
         if self.my_turn() and self.picker is not None:
             text = self.picker.prompt()
             col = theme.PARCHMENT
-            p = self.picker
-            hover = self.hover_target()
-            if p.face is not None and p.stage in (TARGET, SECOND, DIRECTION):
-                sub = texts.face_help(p.face)
-            elif hover is not None and hover[0] == "token":
-                sub = texts.face_help(p.face_at(hover[1]))
-            else:
-                sub = ""
+            sub = self.ui.prompt_sub(self.hover_target())
         elif self.state.is_over() and self.anim is None:
             text, col, sub = _("The game is over."), theme.BRASS_LIGHT, ""
         elif self.anim is not None:
@@ -749,26 +615,30 @@ class GameScene(Scene):
             sub = _("Space skips the animation.")
         else:
             text, col, sub = "", theme.TEXT_DIM, ""
+        buttons = [b for b in (self.confirm_button, self.undo_button, self.extra_button) if b.visible]
         width = r.w
-        if self.confirm_button.visible or self.undo_button.visible:
-            lines = theme.wrap(text, size, width)
-            if len(lines) > 2:
-                size = max(10, size - 2)
-                lines = theme.wrap(text, size, width)
-        else:
+        lines = theme.wrap(text, size, width)
+        if buttons and len(lines) > 2:
+            size = max(10, size - 2)
             lines = theme.wrap(text, size, width)
         lh = theme.font(size).get_linesize()
         y = r.y
-        for line in lines[:3]:
+        limit = min((b.rect.y for b in buttons), default=r.bottom) - 2
+        for line in lines[:4]:
+            if y + lh > limit and y > r.y:
+                break
             theme.blit_text(surface, line, size, col, (r.x, y), "topleft")
             y += lh
-        buttons = [b.rect.y for b in (self.confirm_button, self.undo_button, self.stay_button) if b.visible]
-        if sub and y + lh <= min(buttons, default=r.bottom - lh) - 2:
-            theme.blit_text(surface, sub, max(10, size - 2), theme.TEXT_FAINT, (r.x, y), "topleft")
-        for b in (self.confirm_button, self.undo_button, self.stay_button):
+        if sub and y + lh <= min((b.rect.y for b in buttons), default=r.bottom - lh) - 2:
+            for line in theme.wrap(sub, max(10, size - 2), width)[:2]:
+                if y + lh > min((b.rect.y for b in buttons), default=r.bottom - lh) - 2:
+                    break
+                theme.blit_text(surface, line, max(10, size - 2), theme.TEXT_FAINT, (r.x, y), "topleft")
+                y += theme.font(max(10, size - 2)).get_linesize()
+        for b in (self.confirm_button, self.undo_button, self.extra_button):
             b.draw(surface)
-        if not (self.confirm_button.visible or self.undo_button.visible or self.stay_button.visible):
-            keys = _("Esc menu · L sight lines · Space skip")
+        if not buttons:
+            keys = self.ui.keys_hint()
             theme.blit_text(surface, keys, theme.fit_size(keys, max(9, round(11 * s)), r.w), theme.TEXT_FAINT,
                             (r.x, r.bottom - round(4 * s)), "bottomleft")
 

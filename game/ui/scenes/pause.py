@@ -31,6 +31,8 @@ class PauseScene(Scene):
             Button(N_("Settings"), self.settings),
             Button(N_("Save and quit"), self.save_and_quit),
         ])
+        if getattr(game, "driver", None) is not None:  # an online game is not saved: leaving gives it up
+            self.menu.buttons[-1] = Button(N_("Leave the game"), self.leave_online, kind="danger")
 
     def resume(self) -> None:
         self.app.play("click")
@@ -43,7 +45,9 @@ class PauseScene(Scene):
         except ImportError:
             self.toast.show(_("The rules are not available."), "error")
             return
-        self.app.stack.push(RulesScene(self.app))
+        game = self.game or _find_game(self.app)
+        name = getattr(getattr(game, "record", None), "game", "pocket")
+        self.app.stack.push(RulesScene(self.app, game=name))
 
     def settings(self) -> None:
         self.app.play("click")
@@ -67,6 +71,14 @@ class PauseScene(Scene):
                 return
         from .title import TitleScene
 
+        self.app.stack.clear(TitleScene(self.app))
+
+    def leave_online(self) -> None:
+        """Give up the seat of an online game (the other side's game ends) and go back to the title."""
+        from .title import TitleScene
+
+        self.app.play("click")
+        self.game.driver.leave()
         self.app.stack.clear(TitleScene(self.app))
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:

@@ -33,6 +33,10 @@ def describe_step(before: PocketState, action: str, after: PocketState | None = 
     ``after`` is the state it led to (computed when not given); the end of
     the game is added when the action finished it.
     """
+    if getattr(before, "game", "pocket") == "london":
+        from ..london.texts import describe_step as london_step
+
+        return london_step(before, action, after)
     if after is None:
         after = before.child(action)
     kind, *args = action.split()
@@ -108,7 +112,11 @@ def _char(cid: str) -> str:
     return texts.short_name(DATA.ids.index(cid))
 
 
-def start_text() -> str:
+def start_text(game: str = "pocket") -> str:
+    if game == "london":
+        from ..london.texts import start_text as london_start
+
+        return london_start()
     return _("The tiles are laid out; Holmes, Watson and Toby take their places.")
 
 
@@ -122,6 +130,8 @@ def draw_position(surface: pygame.Surface, state: PocketState, clock: float,
     the rules screen's plain board otherwise.
     """
     w, h = surface.get_size()
+    if getattr(state, "game", "pocket") == "london":
+        return _draw_london(surface, state, clock, view)
     if view is not None:
         from ..board_view import BoardModel, Highlights
 
@@ -148,7 +158,27 @@ def draw_position(surface: pygame.Surface, state: PocketState, clock: float,
     return panel.inflate(-20, -20)
 
 
-def _board_view() -> Any:
+def _draw_london(surface: pygame.Surface, state: Any, clock: float, view: Any) -> Rect:
+    from ..london.view import Highlights, LondonModel, LondonView
+
+    if view is None or not isinstance(view, LondonView):
+        view = LondonView()
+    L = view.resize(surface.get_size())
+    surface.blit(view.static_layer(), (0, 0))
+    model = LondonModel.from_view(state)
+    hl = Highlights(show_sight=not state.is_over(), jack_char=model.jack if model.jack_known() else None)
+    view.draw_board(surface, model, hl, clock)
+    view.draw_strip(surface, model, hl, clock)
+    view.draw_track(surface, model)
+    view.draw_hands(surface, model)
+    return Rect(L.prompt.x, L.prompt.y, L.prompt.w, L.log.bottom - L.prompt.y)
+
+
+def _board_view(game: str = "pocket") -> Any:
+    if game == "london":
+        from ..london.view import LondonView
+
+        return LondonView()
     try:
         from ..board_view import BoardView
     except ImportError:  # pragma: no cover - the board module ships with the client
@@ -166,12 +196,12 @@ class ReplayScene(Scene):
     def __init__(self, app: Any, record: GameRecord) -> None:
         super().__init__(app)
         self.record = record
-        self.states: list[PocketState] = record.states()
+        self.states: list[Any] = record.states()
         self.index = len(self.states) - 1 if self.states[-1].is_over() else 0
         self.playing = False
         self.timer = 0.0
         self.clock = 0.0
-        self.view = _board_view()
+        self.view = _board_view(record.game)
         self.toast = Toast()
         self.first = Button(lambda: "|◀", lambda: self.go(0), tooltip=N_("Start"))
         self.prev = Button(lambda: "◀", lambda: self.step(-1), tooltip=N_("Back one step"))
@@ -192,7 +222,7 @@ class ReplayScene(Scene):
         return len(self.states) - 1
 
     @property
-    def state(self) -> PocketState:
+    def state(self) -> Any:
         """The state shown now: ``record.states()[index]``."""
         return self.states[self.index]
 
@@ -231,7 +261,9 @@ class ReplayScene(Scene):
         kind = self.record.actions[index - 1].split()[0]
         name = {"holmes": "step", "watson": "step", "toby": "step", "joker": "step", "rotate": "turn",
                 "exchange": "slide", "alibi": "deal", "draw": "flip", "throw": "throw",
-                "witness": "witness", "identity": "deal", "claim": "click"}.get(kind, "click")
+                "witness": "witness", "identity": "deal", "claim": "click", "to": "step", "accuse": "step",
+                "escape": "step", "whistle": "step", "lantern": "turn", "lamp": "slide", "cover": "slide",
+                "cordon": "slide", "swap": "slide", "deal": "deal", "play": "click"}.get(kind, "click")
         if self.states[index].is_over():
             name = "win"
         try:
@@ -244,7 +276,7 @@ class ReplayScene(Scene):
         key = (current_language(), index)
         if key not in self._words:
             if index == 0:
-                self._words[key] = start_text()
+                self._words[key] = start_text(self.record.game)
             else:
                 self._words[key] = describe_step(self.states[index - 1], self.record.actions[index - 1],
                                                  self.states[index])

@@ -35,6 +35,7 @@ class ResultsScene(Scene):
             Button(N_("Title screen"), self.title),
         ])
         self.art = Art(100)
+        self._london_art: Any = None
         human = record.meta.get("human", "investigator")
         self.human = None if human in ("both", "none", None) else Side(human)
 
@@ -74,6 +75,13 @@ class ResultsScene(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
         self.toast.update(dt)
+
+    def london_art(self) -> Any:
+        if self._london_art is None:
+            from ..london.view import Art as LondonArt
+
+            self._london_art = LondonArt(40)
+        return self._london_art
 
     # ----------------------------------------------------------------- draw
     def _geometry(self, size: tuple[int, int]) -> tuple[pygame.Rect, float]:
@@ -136,40 +144,65 @@ class ResultsScene(Scene):
         cw = int(120 * s)
         ch = int(cw * 1.4)
         card_rect = pygame.Rect(panel.x + int(panel.w * 0.1), panel.y + int(260 * s), cw, ch)
+        london = getattr(f, "game", "pocket") == "london"
         if jack is not None:
-            surface.blit(self.art.card(jack, cw, ch), card_rect)
+            if london:
+                from ..london import texts as ltexts
+
+                surface.blit(self.london_art().card(jack, cw, ch, "alibi"), card_rect)
+                name = ltexts.name(jack)
+            else:
+                surface.blit(self.art.card(jack, cw, ch), card_rect)
+                name = texts.character_name(jack)
             theme.blit_text(surface, _("Jack was"), max(12, int(16 * s)), theme.TEXT_DIM,
                             (card_rect.centerx, card_rect.y - int(8 * s)), "midbottom")
-            theme.blit_text(surface, texts.character_name(jack), max(12, int(18 * s)), theme.PARCHMENT,
-                            (card_rect.centerx, card_rect.bottom + int(8 * s)), "midtop", "serif-bold")
+            theme.blit_text(surface, name, theme.fit_size(name, max(12, int(18 * s)), int(cw * 1.6), "serif-bold"),
+                            theme.PARCHMENT, (card_rect.centerx, card_rect.bottom + int(8 * s)), "midtop",
+                            "serif-bold")
         x = card_rect.right + int(60 * s)
         y = card_rect.y
-        tokens = sum(1 for sd in f.track if sd is Side.JACK)
-        cards = sum(CHARS[c].hourglasses for c in f.jcards if c >= 0)
-        rows = [
-            (_("Rounds played"), str(len(f.track))),
-            (_("Suspects left"), str(sum(f.suspect))),
-            (_("Round tokens won by Jack"), str(tokens)),
-            (_("Hourglasses on Jack's alibi cards"), str(cards)),
-            (_("Jack's hourglasses in all"), f"{tokens + cards} / 6"),
-            (_("Alibi cards drawn by the investigator"), str(len(f.icards))),
-        ]
+        if london:
+            from ..games.london import results_rows
+
+            rows = results_rows(f)
+        else:
+            tokens = sum(1 for sd in f.track if sd is Side.JACK)
+            cards = sum(CHARS[c].hourglasses for c in f.jcards if c >= 0)
+            rows = [
+                (_("Rounds played"), str(len(f.track))),
+                (_("Suspects left"), str(sum(f.suspect))),
+                (_("Round tokens won by Jack"), str(tokens)),
+                (_("Hourglasses on Jack's alibi cards"), str(cards)),
+                (_("Jack's hourglasses in all"), f"{tokens + cards} / 6"),
+                (_("Alibi cards drawn by the investigator"), str(len(f.icards))),
+            ]
         size = max(12, int(17 * s))
         label_w = panel.right - x - int(90 * s)
         for label, value in rows:
             theme.blit_text(surface, label, theme.fit_size(label, size, label_w), theme.TEXT_DIM, (x, y), "topleft")
-            theme.blit_text(surface, value, size, theme.PARCHMENT, (panel.right - int(50 * s), y), "topright",
-                            "sans-bold")
+            theme.blit_text(surface, value, theme.fit_size(value, size, int(110 * s)), theme.PARCHMENT,
+                            (panel.right - int(50 * s), y), "topright", "sans-bold")
             y += int(30 * s)
-        # who took each round
         ty = y + int(10 * s)
-        theme.blit_text(surface, _("Who took each round"), max(10, int(14 * s)), theme.TEXT_DIM, (x, ty), "topleft")
-        ty += int(24 * s)
-        for i, who in enumerate(f.track):
-            cx = x + int(17 * s) + i * int(40 * s)
-            img = self.art.round_token(who.value, max(8, int(15 * s)))
-            surface.blit(img, img.get_rect(center=(cx, ty + int(16 * s))))
-            theme.blit_text(surface, str(i + 1), max(9, int(12 * s)), theme.TEXT_FAINT, (cx, ty + int(36 * s)),
-                            "midtop")
+        if london:
+            # the eight characters: the suspects still standing, the cleared ones crossed out
+            theme.blit_text(surface, _("Suspects at the end"), max(10, int(14 * s)), theme.TEXT_DIM, (x, ty),
+                            "topleft")
+            ty += int(24 * s)
+            em = max(14, int(34 * s))
+            for c in range(8):
+                img = self.london_art().portrait(c, em, cleared=not f.suspects >> c & 1)
+                surface.blit(img, (x + c * (em + int(6 * s)), ty))
+        else:
+            # who took each round
+            theme.blit_text(surface, _("Who took each round"), max(10, int(14 * s)), theme.TEXT_DIM, (x, ty),
+                            "topleft")
+            ty += int(24 * s)
+            for i, who in enumerate(f.track):
+                cx = x + int(17 * s) + i * int(40 * s)
+                img = self.art.round_token(who.value, max(8, int(15 * s)))
+                surface.blit(img, img.get_rect(center=(cx, ty + int(16 * s))))
+                theme.blit_text(surface, str(i + 1), max(9, int(12 * s)), theme.TEXT_FAINT, (cx, ty + int(36 * s)),
+                                "midtop")
         self.menu.draw(surface)
         self.toast.draw(surface, (w // 2, int(h * 0.95)), max(12, int(16 * s)), int(w * 0.7))

@@ -766,13 +766,27 @@ def pages() -> list[Page]:
     ]
 
 
-class RulesScene(Scene):
-    """The rules, one page at a time; Left/Right turn pages, Esc goes back."""
+GAME_TABS = (("pocket", N_("Mr. Jack Pocket")), ("london", N_("Mr. Jack (London)")))
 
-    def __init__(self, app: Any, page: int = 0) -> None:
+
+def pages_for(game: str) -> list[Page]:
+    """The rule pages of ``game`` (``pocket`` or ``london``)."""
+    if game == "london":
+        from ..london.rules import pages as london_pages
+
+        return london_pages()
+    return pages()
+
+
+class RulesScene(Scene):
+    """The rules, one page at a time; Left/Right turn pages, Tab switches the game, Esc goes back."""
+
+    def __init__(self, app: Any, page: int = 0, game: str = "pocket") -> None:
         super().__init__(app)
-        self.pages = pages()
+        self.game = game if game in dict(GAME_TABS) else "pocket"
+        self.pages = pages_for(self.game)
         self.page = max(0, min(page, len(self.pages) - 1))
+        self.tabs = [Button(label, (lambda g=g: self.show_game(g)), kind="quiet") for g, label in GAME_TABS]
         self.time = 0.0
         self.back = Button(N_("Back"), self.close, hotkey=pygame.K_ESCAPE)
         self.prev = Button(N_("Previous"), lambda: self.turn(-1))
@@ -781,6 +795,16 @@ class RulesScene(Scene):
         self._size: tuple[int, int] | None = None
 
     # ----------------------------------------------------------- behaviour
+    def show_game(self, game: str) -> None:
+        """Switch to the rules of ``game``, from its first page."""
+        if game == self.game:
+            return
+        _click(self.app)
+        self.game = game
+        self.pages = pages_for(game)
+        self.page = 0
+        self._size = None
+
     def close(self) -> None:
         _click(self.app)
         self.app.stack.pop()
@@ -813,6 +837,10 @@ class RulesScene(Scene):
             if key == pygame.K_END:
                 self.go(len(self.pages) - 1)
                 return None
+            if key == pygame.K_TAB:
+                names = [g for g, _label in GAME_TABS]
+                self.show_game(names[(names.index(self.game) + 1) % len(names)])
+                return None
             return event  # not ours: let the app see it
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 4:
@@ -821,7 +849,7 @@ class RulesScene(Scene):
             if event.button == 5:
                 self.turn(1)
                 return None
-            for b in (self.back, self.prev, self.next):
+            for b in (self.back, self.prev, self.next, *self.tabs):
                 if b.handle_event(event):
                     return None
             for i, r in enumerate(self.toc):
@@ -860,6 +888,11 @@ class RulesScene(Scene):
         line = max(24, int((y - top - m) / (len(self.pages) + 0.5)))
         line = min(line, int(h * 0.06))
         self.toc = [Rect(m, top + i * line, toc_w - m, line) for i in range(len(self.pages))] if toc_w else []
+        tw = max(120, min(240, w // 5))
+        th = max(24, int(h * 0.04))
+        # one tab in each top corner, clear of the centred title
+        self.tabs[0].rect = Rect(m, max(4, m // 2), tw, th)
+        self.tabs[-1].rect = Rect(w - m - tw, max(4, m // 2), tw, th)
 
     @staticmethod
     def _header_h(h: int) -> int:
@@ -878,6 +911,11 @@ class RulesScene(Scene):
         m = max(12, int(min(w, h) * 0.03))
         head = self._header_h(h)
         draw_title(surface, _("How to play"), max(18, int(h * 0.055)), (w // 2, int(head * 0.45)))
+        for (g, _label), tab in zip(GAME_TABS, self.tabs, strict=True):
+            tab.draw(surface, focused=False)
+            if g == self.game:
+                pygame.draw.line(surface, theme.BRASS_LIGHT, (tab.rect.x + 8, tab.rect.bottom),
+                                 (tab.rect.right - 8, tab.rect.bottom), 2)
         ornament(surface, (w // 2, int(head * 0.8)), int(w * 0.3))
         # contents
         toc_w = self._toc_w(w)

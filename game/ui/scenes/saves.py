@@ -32,7 +32,7 @@ def mode_name(mode: str) -> str:
     }.get(mode, mode)
 
 
-GAME_TITLES = {"pocket": N_("Mr. Jack Pocket")}
+GAME_TITLES = {"pocket": N_("Mr. Jack Pocket"), "london": N_("Mr. Jack (London)")}
 
 
 def game_title(game: str) -> str:

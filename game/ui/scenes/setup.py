@@ -25,7 +25,8 @@ BOT_HELP = {
 }
 BOT_ORDER = ("random", "greedy", "easy", "normal", "hard")
 #: Rule sets the client can draw and play; others are offered once their board is drawn.
-CLIENT_GAMES = ("pocket",)
+CLIENT_GAMES = ("pocket", "london")
+EDITION_LABELS = {"2006": N_("2006 (original)"), "2016": N_("2016 (new edition)")}
 
 
 def bot_names() -> list[str]:
@@ -50,24 +51,37 @@ class SetupScene(Scene):
         self.toast = Toast()
         bots = bot_names()
         games = [r for r in RULESETS if r.name in CLIENT_GAMES]
-        self.game = Choice(N_("Game"), [(r.name, (lambda r=r: _(r.title))) for r in games], games[0].name)
+        self.game = Choice(N_("Game"), [(r.name, (lambda r=r: _(r.title))) for r in games], games[0].name,
+                           lambda v: self._sync())
+        london = next((r for r in games if r.name == "london"), None)
+        editions = list(getattr(london, "editions", ())) if london is not None else []
+        self.edition = Choice(N_("Edition"), [(e, EDITION_LABELS.get(e, e)) for e in editions],
+                              getattr(london, "default_edition", editions[0] if editions else None))
         self.mode = Choice(N_("Mode"), [("solo", N_("Solo against a bot")), ("hotseat", N_("Hot-seat (two players)"))],
                            "solo", lambda v: self._sync())
         self.side = Choice(N_("Your side"), [("investigator", N_("Investigator")), ("jack", N_("Jack")),
                                              ("random", N_("Random"))], "investigator")
         self.bot = Choice(N_("Bot"), [(b, BOT_LABELS.get(b, (lambda b=b: b.title()))) for b in bots],
                           default_bot(bots))
+        self.all_rows = [self.game, self.edition, self.mode, self.side, self.bot]
         self.rows = [self.game, self.mode, self.side, self.bot]
         self.start_button = Button(N_("Start"), self.start, kind="primary")
         self.back_button = Button(N_("Back"), self.back)
-        self.focus = 1
         self._size: tuple[int, int] | None = None
+        self.focus = 1
         self._sync()
 
     def _sync(self) -> None:
         solo = self.mode.value == "solo"
         self.side.enabled = solo
         self.bot.enabled = solo
+        focused = self._focusables()[self.focus] if hasattr(self, "focus") else None
+        rows = [r for r in self.all_rows if r is not self.edition or self.game.value == "london"]
+        if rows != self.rows:
+            self.rows = rows
+            self._size = None  # lay out again
+            if focused is not None and focused in self._focusables():
+                self.focus = self._focusables().index(focused)
 
     def _focusables(self) -> list[Any]:
         return [*self.rows, self.start_button, self.back_button]
@@ -81,10 +95,13 @@ class SetupScene(Scene):
         side = self.side.value
         if side == "random":
             side = random.SystemRandom().choice(["investigator", "jack"])
+        game = self.game.value
+        edition = self.edition.value if game == "london" else None
         if self.mode.value == "hotseat":
-            scene = GameScene.new(self.app, seed, mode="hotseat", human="both", bot=None)
+            scene = GameScene.new(self.app, seed, mode="hotseat", human="both", bot=None, game=game, edition=edition)
         else:
-            scene = GameScene.new(self.app, seed, mode="solo", human=side, bot=self.bot.value)
+            scene = GameScene.new(self.app, seed, mode="solo", human=side, bot=self.bot.value, game=game,
+                                  edition=edition)
         self.app.stack.replace(scene)
 
     def back(self) -> None:
@@ -145,7 +162,7 @@ class SetupScene(Scene):
         pw = min(w - 2 * max(16, w // 16), 900)
         row_h = max(40, min(62, int(h * 0.08)))
         gap = max(10, row_h // 3)
-        top = int(h * 0.25)
+        top = int(h * (0.25 if len(self.rows) <= 4 else 0.21))
         x = (w - pw) // 2
         for i, row in enumerate(self.rows):
             row.rect = pygame.Rect(x, top + i * (row_h + gap), pw, row_h)
@@ -171,10 +188,15 @@ class SetupScene(Scene):
         self.start_button.draw(surface, focused=(self.focus == len(self.rows)))
         self.back_button.draw(surface, focused=(self.focus == len(self.rows) + 1))
         # what the choices mean
+        london = self.game.value == "london"
         if self.mode.value == "solo":
             side = self.side.value
-            if side == "jack":
+            if side == "jack" and london:
+                hints = [_("You are Jack: stay in the dark, and slip out of Whitechapel when nobody saw you.")]
+            elif side == "jack":
                 hints = [_("You are Jack: stay hidden, or gather six hourglasses.")]
+            elif side == "investigator" and london:
+                hints = [_("You are the investigator: clear suspects, then arrest Jack by moving onto him.")]
             elif side == "investigator":
                 hints = [_("You are the investigator: clear suspects until only Jack is left.")]
             else:

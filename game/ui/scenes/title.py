@@ -25,6 +25,7 @@ class TitleScene(Scene):
         self.menu = Menu([
             self.continue_button,
             Button(N_("New game"), self.new_game, kind="primary"),
+            Button(N_("Play online"), self.play_online),
             Button(N_("Saved games"), self.saved_games),
             Button(N_("Replays"), self.replays),
             Button(N_("Rules"), self.rules),
@@ -77,6 +78,17 @@ class TitleScene(Scene):
         from .setup import SetupScene
 
         self.app.stack.push(SetupScene(self.app))
+
+    def play_online(self) -> None:
+        self._click()
+        try:
+            from .online_connect import ConnectScene
+
+            scene = ConnectScene(self.app)
+        except Exception as exc:  # noqa: BLE001 - no network support: say so, stay here
+            self.toast.show(_("Online play is not available: {reason}").format(reason=exc), "error", 4.0)
+            return
+        self.app.stack.push(scene)
 
     def saved_games(self) -> None:
         self._click()
@@ -139,7 +151,9 @@ class TitleScene(Scene):
         w, h = size
         bw = max(220, min(340, int(w * 0.26)))
         bh = max(36, min(52, int(h * 0.062)))
-        gap = max(8, bh // 4)
+        shown = sum(1 for b in self.menu.buttons if b.visible)
+        bh = min(bh, max(26, int((h * 0.9 - h * 0.38) / (shown * 1.25))))  # all of them above the footer
+        gap = max(6, bh // 4)
         self.menu.layout(w // 2, int(h * 0.38), bw, bh, gap)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,353 @@
+"""Mr. Jack (London) in the game scene: the Whitechapel hex board, the character cards, the powers.
+
+The board and its model are :mod:`game.ui.london.view`, the picker
+:mod:`game.ui.london.picker`, the animations :mod:`game.ui.london.anim`;
+this class turns the scene's clicks and keys into picks and tells the
+scene what to draw.  Positions are cells 0-85 and the exits 86-89.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ...engine.actions import Action
+from ...engine.core import Side
+from ...engine.london.actions import split_pair
+from ...engine.london.board import EXITS, INDEX, OFF_BOARD
+from ...engine.london.state import DRAW_HIDDEN, IDENTITY_HIDDEN, VERDICT, VOCAB, WITNESS, LondonState
+from .. import texts as common
+from .. import theme
+from ..i18n import _
+from ..london import anim, texts
+from ..london.picker import CARD, CONFIRM, DIRECTION, SECOND, TARGET, LondonPicker
+from ..london.view import Highlights, LondonModel, LondonView
+from . import GameUI
+
+IDS = texts.IDS
+MOVE_COLOUR = (120, 205, 255)
+POWER_COLOUR = (150, 230, 120)
+
+
+def _pos(name: str) -> int:
+    return OFF_BOARD + EXITS.index(name) if name in EXITS else INDEX[name]
+
+
+class UI(GameUI):
+    game = "london"
+
+    # ---------------------------------------------------------------- parts
+    def make_view(self) -> LondonView:
+        return LondonView()
+
+    def make_model(self, obs: LondonState) -> LondonModel:
+        return LondonModel.from_view(obs)
+
+    def make_picker(self, obs: LondonState) -> LondonPicker:
+        return LondonPicker(obs)
+
+    def parse(self, text: str) -> Action:
+        return VOCAB.parse(text)
+
+    # ---------------------------------------------------------------- rules
+    def visible_action(self, i: int, side: Side) -> Action:
+        """Jack's identity is masked for the investigator; a Holmes draw for the side that did not draw."""
+        sc = self.scene
+        a = VOCAB.parse(sc.record.actions[i])
+        if a.kind == "identity" and side is Side.INVESTIGATOR:
+            return IDENTITY_HIDDEN
+        if a.kind == "draw" and sc.states[i].actor() is not side:
+            return DRAW_HIDDEN
+        return a
+
+    def forced(self, state: LondonState) -> Action | None:
+        if state.phase in (WITNESS, VERDICT):
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                return legal[0]
+        return None
+
+    def pending(self) -> list[Action]:
+        p = self.scene.picker
+        return list(p.chain) if p is not None and p.done else []
+
+    # ----------------------------------------------------------- animation
+    def actor_of(self, before: LondonState, action: Action) -> str | None:
+        return texts.actor_of(before, action)
+
+    def build_anim(self, before: LondonState, action: Action, after: LondonState, own: bool) -> Any:
+        sc = self.scene
+        return anim.build(sc.model, before, action, after, sc.app.play, own)
+
+    def describe(self, before: LondonState, action: Action, after: LondonState) -> list[str]:
+        return texts.describe(before, action, after)
+
+    def caption(self, action: Action, actor: str | None) -> str:
+        kind = action.kind
+        if kind == "witness":
+            return _("Witness call")
+        if kind == "identity":
+            return _("Jack draws his identity card")
+        if kind == "deal":
+            return _("The character cards are dealt")
+        if kind == "draw":
+            return _("An alibi card is drawn")
+        if kind == "verdict":
+            return _("The verdict")
+        if actor is not None:
+            return _("{side} plays").format(side=common.side_name(actor))
+        return ""
+
+    def changed(self, i: int, side: Side) -> list[int]:
+        """Positions the action changed: marked until the next move."""
+        sc = self.scene
+        a = self.visible_action(i, side)
+        kind, args = a.kind, a.args
+        before = sc.states[i]
+        if kind == "to":
+            return [INDEX[str(args[0])]]
+        if kind in ("lamp", "cover", "cordon"):
+            return [_pos(x) for x in split_pair(str(args[0]))]
+        if kind == "whistle":
+            return [INDEX[str(args[1])]]
+        if kind == "swap":
+            return [before.pos[6], before.pos[IDS.index(str(args[0]))]]
+        return []
+
+    # --------------------------------------------------------------- input
+    def click_area(self, pos: tuple[int, int]) -> bool:
+        L = self.scene.view.layout
+        return bool(L.board.collidepoint(pos) or L.strip.collidepoint(pos))
+
+    def extra_button(self) -> tuple[Any, bool] | None:
+        p = self.scene.picker
+        if p is None or not p.can_switch():
+            return None
+        return p.mode_label(), True
+
+    def extra(self) -> None:
+        sc = self.scene
+        sc.refuse(sc.picker.switch_mode())
+
+    def click(self, pos: tuple[int, int]) -> None:
+        sc = self.scene
+        L = sc.view.layout
+        p: LondonPicker = sc.picker
+        m: LondonModel = sc.model
+        refuse = sc.refuse
+        k = L.card_at(pos)
+        if k is not None:
+            if k >= len(m.row):
+                return
+            c = m.row[k]
+            if p.chain and p.chain[0].kind == "play" and str(p.chain[0].args[0]) == IDS[c] and not p.done \
+                    and len(p.chain) == 1 and p.first is None:
+                sc.undo()  # a second click on the chosen card puts it back
+                return
+            refuse(p.pick_card(c))
+            return
+        if not L.board.collidepoint(pos):
+            return
+        if p.stage == DIRECTION:
+            cell = p.state.pos[1]
+            d = L.arrow_at(cell, pos)
+            if d is not None:
+                refuse(p.pick_direction(d))
+                return
+        c = sc.view.pawn_at(m, pos)
+        if c is not None and p.stage in (CARD, TARGET, SECOND) and not self._is_cell_target(pos):
+            refuse(p.pick_pawn(c))
+            return
+        q = L.pos_at(pos)
+        if q is None:
+            return
+        refuse(p.pick_pos(q))
+
+    def _is_cell_target(self, pos: tuple[int, int]) -> bool:
+        sc = self.scene
+        q = sc.view.layout.pos_at(pos)
+        p = sc.picker
+        return q is not None and p.stage == SECOND and q in p.cell_targets()
+
+    def choose(self, name: str, value: int) -> None:
+        sc = self.scene
+        p: LondonPicker = sc.picker
+        stage = p.stage
+        refuse = sc.refuse
+        if name == "back":
+            sc.undo()
+        elif name == "confirm":
+            if stage == CONFIRM:
+                sc.confirm()
+            elif sc.focus is not None:
+                self.activate(sc.focus)
+            else:
+                refuse(_("Choose with the number keys, or Tab to a target and press Enter."))
+        elif name in ("next", "previous"):
+            sc.cycle_focus(1 if name == "next" else -1)
+        elif name == "mode":
+            refuse(p.switch_mode())
+        elif stage == CARD and name == "number":
+            row = sc.model.row
+            if 1 <= value <= len(row):
+                refuse(p.pick_card(row[value - 1]))
+        elif stage == DIRECTION and name == "number" and 1 <= value <= 6:
+            refuse(p.pick_direction(value - 1))
+        elif name == "direction":
+            sc.cycle_focus(1 if value in (1, 2) else -1)
+
+    def focus_targets(self) -> list[tuple]:
+        p: LondonPicker | None = self.scene.picker
+        if p is None:
+            return []
+        stage = p.stage
+        if stage == CARD:
+            return [("card", c) for c in p.playable_cards()]
+        if stage == DIRECTION:
+            return [("dir", d) for d in p.directions()]
+        if stage in (TARGET, SECOND):
+            return [("pawn", c) for c in sorted(p.pawn_targets())] + [("pos", q) for q in sorted(p.cell_targets())]
+        return []
+
+    def activate(self, focus: tuple) -> None:
+        sc = self.scene
+        p: LondonPicker = sc.picker
+        kind, value = focus
+        if kind == "card":
+            sc.refuse(p.pick_card(value))
+        elif kind == "dir":
+            sc.refuse(p.pick_direction(value))
+        elif kind == "pawn":
+            sc.refuse(p.pick_pawn(value))
+        elif kind == "pos":
+            sc.refuse(p.pick_pos(value))
+
+    def hover_target(self) -> tuple | None:
+        sc = self.scene
+        L = sc.view.layout
+        if L is None or sc.picker is None or not pygame.mouse.get_focused():
+            return None
+        pos = pygame.mouse.get_pos()
+        targets = self.focus_targets()
+        k = L.card_at(pos)
+        if k is not None and k < len(sc.model.row) and ("card", sc.model.row[k]) in targets:
+            return ("card", sc.model.row[k])
+        if sc.picker.stage == DIRECTION:
+            d = L.arrow_at(sc.picker.state.pos[1], pos)
+            if d is not None and ("dir", d) in targets:
+                return ("dir", d)
+        c = sc.view.pawn_at(sc.model, pos)
+        if c is not None and ("pawn", c) in targets:
+            return ("pawn", c)
+        q = L.pos_at(pos)
+        if q is not None and ("pos", q) in targets:
+            return ("pos", q)
+        return None
+
+    # ---------------------------------------------------------------- draw
+    def highlights(self) -> Highlights:
+        sc = self.scene
+        m: LondonModel = sc.model
+        hl = Highlights(show_sight=sc.show_sight)
+        if m.jack_known() and m.view == "jack" and m.outcome is None:
+            hl.jack_char = m.jack
+        elif m.jack_known() and m.outcome is not None:
+            hl.jack_char = m.jack
+        if sc.anim is None and sc.recent:
+            hl.recent = list(sc.recent)
+        if not sc.my_turn() or sc.picker is None:
+            return hl
+        p: LondonPicker = sc.picker
+        hl.focus = sc.focus if sc.focus is not None else self.hover_target()
+        stage = p.stage
+        if stage == CARD:
+            hl.cards = set(p.playable_cards())
+        if p.chain and p.chain[0].kind == "play":
+            hl.selected_card = IDS.index(str(p.chain[0].args[0]))
+        hl.cells = p.cell_targets()
+        hl.pawns = p.pawn_targets()
+        st = p.state
+        hl.pawns |= {c for c in range(8) if c != st.active and st.pos[c] in hl.cells}  # accusations
+        if p.first is not None:
+            kind, first = p.first
+            if kind == "whistle":
+                hl.chosen_pawn = first
+            else:
+                hl.chosen = [first]
+        if stage == DIRECTION:
+            hl.arrows = (p.state.pos[1], p.directions())
+        hl.mode_colour = POWER_COLOUR if stage in (TARGET, SECOND) and p.current_mode() == "power" \
+            else MOVE_COLOUR
+        if p.done:
+            hl.preview = list(p.chain)
+            hl.preview_state = p.obs
+        return hl
+
+    def draw_under(self, surface: pygame.Surface, hl: Highlights, clock: float) -> None:
+        sc = self.scene
+        v, m = sc.view, sc.model
+        self._sync_preview(m)
+        v.draw_board(surface, m, hl, clock)
+        v.draw_strip(surface, m, hl, clock)
+        v.draw_track(surface, m)
+        v.draw_hands(surface, m)
+
+    def _sync_preview(self, m: LondonModel) -> None:
+        """While a card is chosen (before Confirm), its card shows lifted and its pawn as the active one."""
+        sc = self.scene
+        if sc.anim is not None or not sc.my_turn() or sc.picker is None:
+            return
+        p: LondonPicker = sc.picker
+        chosen = IDS.index(str(p.chain[0].args[0])) if p.chain and p.chain[0].kind == "play" else -1
+        base = p.obs.active
+        want = chosen if chosen >= 0 else base
+        if m.active != want:
+            m.active = want
+            m.card_lift = [1.0 if c == want else 0.0 for c in range(8)]
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        sc = self.scene
+        sc.view.draw_flying(surface, sc.model)
+        sc.view.draw_banner(surface, sc.model)
+
+    def title(self) -> str:
+        return _("Round {n} of 8").format(n=self.scene.model.round)
+
+    def prompt_sub(self, hover: tuple | None) -> str:
+        sc = self.scene
+        p: LondonPicker | None = sc.picker
+        if p is None:
+            return ""
+        if hover is not None and hover[0] == "card":
+            return f"{texts.short(hover[1])}: {texts.power_help(hover[1])}"
+        act = p.state.active
+        if act >= 0 and p.stage in (TARGET, SECOND, DIRECTION):
+            return texts.power_help(act)
+        return ""
+
+    def keys_hint(self) -> str:
+        return _("Esc menu · L who is visible · M move or power · Space skip")
+
+    def board_center(self) -> tuple[int, int]:
+        return self.scene.view.layout.board.center
+
+    def toast_anchor(self) -> tuple[tuple[int, int], int]:
+        L = self.scene.view.layout
+        return (L.board.centerx, L.board.bottom - round(L.R * 0.8)), L.board.w
+
+
+def results_rows(final: LondonState) -> list[tuple[str, str]]:
+    """The figures of a finished game for the results screen."""
+    rows = [
+        (_("Rounds played"), str(final.round)),
+        (_("Suspects left"), str(bin(final.suspects).count("1"))),
+        (_("Alibi cards drawn by the investigator"), str(len(final.icards))),
+        (_("Alibi cards drawn by Jack"), str(len(final.jcards))),
+        (_("Witness card at the end"), texts.witness_side(final.witness)),
+    ]
+    return rows
+
+
+def theme_colour(side: str) -> theme.Color:
+    return theme.side_colour(side)

@@ -1,0 +1,293 @@
+"""Animations both hex boards share (London, New York): walks, flips, dealt cards, banners, the witness call.
+
+Each function returns a tween tree (see :mod:`game.ui.tween`) that moves a
+game's drawn model (duck-typed: ``pawns`` with ``col``/``row``/``lift``/
+``scale``/``alpha``/``flip``/``suspect``, the card fields of the strip and
+the hands, ``banner*``, ``sight_alpha``, ``visible``...); a game's own
+animation module puts them together per action.  :func:`shortest_path`
+finds the cells a move passes through, for drawing only.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from ..engine.hexgrid import cells_of
+from . import texts as common
+from . import theme
+from .hexboard import FlyingCard
+from .i18n import _
+from .tween import Call, Func, Par, Seq, Step, Tween, Wait, ease_in_out, ease_out, linear, stagger
+
+Sound = Callable[[str], object]
+OVER = "over"
+
+
+class Timing:
+    """Base durations in seconds (divided by the animation speed setting)."""
+
+    step = 0.26
+    sewer = 0.5
+    lift = 0.2
+    slide = 0.7
+    flip = 0.5
+    deal = 0.5
+    beam = 0.55
+    banner = 0.3
+    hold = 0.8
+    dim = 0.9
+    whistle = 0.7
+    sail = 1.1
+
+
+
+# ====================================================================== paths
+def shortest_path(start: int, target: int, nbrs: Callable[[int], int]) -> list[int] | None:
+    """The positions from ``start`` to ``target`` (both included) by fewest steps, ``None`` if
+    there is no way; ``nbrs(c)`` is the mask of positions one step from ``c``.  Ties go to the
+    lower position number, so the picture is the same on every screen."""
+    prev = {start: -1}
+    queue = deque([start])
+    while queue:
+        c = queue.popleft()
+        if c == target:
+            break
+        for n in cells_of(nbrs(c)):
+            if n not in prev:
+                prev[n] = c
+                queue.append(n)
+    if target not in prev:
+        return None
+    path = []
+    c = target
+    while c != -1:
+        path.append(c)
+        c = prev[c]
+    path.reverse()
+    return path
+
+
+# ================================================================== helpers
+def banner(model: Any, msg: str, colour: theme.Color, hold: float) -> Step:
+    def show() -> None:
+        model.banner, model.banner_colour = msg, colour
+    return Seq(Call(show), Tween(model, "banner_alpha", 0.0, 1.0, Timing.banner, ease_out), Wait(hold),
+               Tween(model, "banner_alpha", 1.0, 0.0, Timing.banner, linear))
+
+
+def walk(model: Any, char: int, path: list[int], snd: Sound, xy: Callable[[int], tuple[float, float]],
+         link: Callable[[int, int], str], final: tuple[float, float] | None = None) -> Step:
+    """The pawn goes along ``path`` position by position: ``link(a, b)`` says how each step is
+    taken: ``"step"`` (a hop to the next cell), ``"sink"`` (down one hole, up another: a
+    manhole, a subway) or ``"sail"`` (a ferry crossing); ``xy`` gives a position's (col, row)."""
+    pawn = model.pawns[char]
+    seq = Seq(Call(lambda: setattr(model, "moving", char)))
+    for a, b in zip(path, path[1:], strict=False):
+        (ac, ar), (bc, br) = xy(a), xy(b)
+        how = link(a, b)
+        if how == "sail":
+            def sail(t: float, ac: float = ac, ar: float = ar, bc: float = bc, br: float = br) -> None:
+                pawn.col, pawn.row = ac + (bc - ac) * t, ar + (br - ar) * t
+                pawn.lift = 0.35 * abs(math.sin(math.pi * t * 3))
+            seq.add(Call(lambda: snd("slide")))
+            seq.add(Func(sail, Timing.sail, ease_in_out))
+        elif how == "step":
+            def hop(t: float, ac: float = ac, ar: float = ar, bc: float = bc, br: float = br) -> None:
+                pawn.col, pawn.row = ac + (bc - ac) * t, ar + (br - ar) * t
+                pawn.lift = math.sin(math.pi * t)
+            seq.add(Call(lambda: snd("step")))
+            seq.add(Func(hop, Timing.step, ease_in_out))
+        else:  # down one hole, up another
+            def sink(t: float) -> None:
+                pawn.scale = 1 - 0.7 * t
+                pawn.alpha = 1 - t
+
+            def jump(bc: float = bc, br: float = br) -> None:
+                pawn.col, pawn.row = bc, br
+
+            def rise(t: float) -> None:
+                pawn.scale = 0.3 + 0.7 * t
+                pawn.alpha = t
+            seq.add(Call(lambda: snd("slide")))
+            seq.add(Func(sink, Timing.sewer / 2, ease_in_out))
+            seq.add(Call(jump))
+            seq.add(Func(rise, Timing.sewer / 2, ease_in_out))
+    if final is not None:
+        seq.add(Call(lambda: (setattr(pawn, "col", final[0]), setattr(pawn, "row", final[1]))))
+
+    def land() -> None:
+        pawn.lift = 0.0
+        pawn.scale = 1.0
+        model.moving = -1
+    seq.add(Call(land))
+    return seq
+
+
+def slide(token: Any, dst: tuple[float, float], snd: Sound) -> Step:
+    """A token (``col``, ``row``, ``lift``) lifted and carried to ``dst``."""
+    c0, r0 = token.col, token.row
+
+    def move(t: float) -> None:
+        token.col = c0 + (dst[0] - c0) * t
+        token.row = r0 + (dst[1] - r0) * t
+        token.lift = math.sin(math.pi * t)
+
+    def land() -> None:
+        token.col, token.row = float(dst[0]), float(dst[1])
+        token.lift = 0.0
+    return Seq(Call(lambda: snd("slide")), Func(move, Timing.slide, ease_in_out), Call(land))
+
+
+
+def flip(model: Any, c: int, snd: Sound) -> Step:
+    """Character ``c``'s pawn turns over (suspect to innocent)."""
+    pawn = model.pawns[c]
+
+    def done() -> None:
+        pawn.suspect = not pawn.suspect
+        pawn.flip = 0.0
+    return Seq(Call(lambda: snd("flip")), Tween(pawn, "flip", 0.0, 0.999, Timing.flip, ease_in_out), Call(done))
+
+
+def deal(model: Any, card: int, src: tuple[str, int], dst: tuple[str, int], face_up: bool,
+         land: Callable[[], None], snd: Sound, kind: str = "alibi") -> Step:
+    """A card flies from slot ``src`` to ``dst`` (turning face up on the way if ``face_up``); ``land`` on arrival."""
+    fc = FlyingCard(card=card, src=src, dst=dst, kind=kind, face_up=face_up)
+
+    def start() -> None:
+        model.flying.append(fc)
+        if src[0] == "alibideck":
+            model.deck = max(0, model.deck - 1)
+        snd("deal")
+
+    def finish() -> None:
+        if fc in model.flying:
+            model.flying.remove(fc)
+        land()
+    steps = Seq(Call(start), Tween(fc, "t", 0.0, 1.0, Timing.deal, ease_in_out))
+    if face_up:
+        steps.add(Tween(fc, "turn", 0.0, 1.0, Timing.flip * 0.6, ease_in_out))
+    steps.add(Call(finish))
+    return steps
+
+
+
+def swap(model: Any, a: int, b: int, snd: Sound) -> Step:
+    """Pawns ``a`` and ``b`` change places along two bowed paths."""
+    pa, pb = model.pawns[a], model.pawns[b]
+    a0, b0 = (pa.col, pa.row), (pb.col, pb.row)
+    dc, dr = b0[0] - a0[0], b0[1] - a0[1]
+    d = math.hypot(dc * 1.5, dr * 0.87) or 1.0
+    nc, nr = -dr * 0.87 / d / 1.5, dc * 1.5 / d / 0.87
+
+    def move(t: float) -> None:
+        bow = math.sin(math.pi * t) * 0.8
+        pa.col, pa.row = a0[0] + dc * t + nc * bow, a0[1] + dr * t + nr * bow
+        pb.col, pb.row = b0[0] - dc * t - nc * bow, b0[1] - dr * t - nr * bow
+        pa.lift = pb.lift = math.sin(math.pi * t)
+
+    def land() -> None:
+        pa.col, pa.row = b0
+        pb.col, pb.row = a0
+        pa.lift = pb.lift = 0.0
+    return Seq(Call(lambda: snd("slide")), Func(move, Timing.slide * 1.2, ease_in_out), Call(land))
+
+
+
+def deal_round(model: Any, after: Any, snd: Sound) -> Step:
+    """An odd round's four character cards are dealt into the strip."""
+    cards = sorted(c for c in range(8) if after.cards >> c & 1)
+    model.row = []
+    seq = Seq()
+    if after.round == 1:
+        seq.add(banner(model, _("Round {n}").format(n=1), theme.BRASS_LIGHT, 0.4))
+    steps = []
+    for k, c in enumerate(cards):
+        def land(k: int = k, c: int = c) -> None:
+            while len(model.row) <= k:
+                model.row.append(-1)
+            model.row[k] = c
+            model.row_alpha[k] = 1.0
+        steps.append(deal(model, c, ("chardeck", 0), ("row", k), True, land, snd, "character"))
+    seq.add(stagger(steps, 0.12))
+    seq.add(Call(lambda: setattr(model, "row", cards)))
+    return seq
+
+
+
+def witness(model: Any, before: Any, after: Any, seen: bool, snd: Sound, claim: str,
+            extra: Step | None = None) -> Step:
+    """The witness call: Jack's ``claim``, the cleared pawns flip, the witness card turns, ``extra``
+    (a game's end-of-round step), then the next round's cards."""
+    cleared = [c for c in range(8) if before.suspects >> c & 1 and not after.suspects >> c & 1]
+    colour = theme.INVESTIGATOR_BLUE if seen else theme.JACK_RED
+
+    def show() -> None:
+        model.visible = before.visible_mask()
+        snd("witness")
+    seq = Seq(
+        banner(model, _("Witness call"), theme.BRASS_LIGHT, 0.35),
+        Call(show),
+        Tween(model, "sight_alpha", 0.0, 1.0, 0.35, ease_out),
+        banner(model, claim, colour, Timing.hold),
+    )
+    if cleared:
+        seq.add(stagger([flip(model, c, snd) for c in cleared], 0.12))
+    seq.add(Tween(model, "sight_alpha", 1.0, 0.0, 0.3, linear))
+    # the witness card shows the claim for the whole next round
+    if model.witness != seen:
+        def turn() -> None:
+            model.witness = seen
+            model.witness_flip = 0.0
+        seq.add(Seq(Call(lambda: snd("flip")), Tween(model, "witness_flip", 0.0, 0.999, Timing.flip, ease_in_out),
+                    Call(turn)))
+    if extra is not None:
+        seq.add(extra)
+    if after.phase == OVER:
+        return seq
+    # the round ends: the cards are put away; even rounds show the other four
+    fades = [Tween(model.row_alpha, k, 1.0, 0.0, 0.3, linear) for k in range(len(model.row))]
+    seq.add(Par(*fades))
+
+    def next_round() -> None:
+        model.round, model.phase = after.round, after.phase
+        model.played = []
+        model.active = -1
+        model.card_lift = [0.0] * 8
+        model.row = []
+        model.row_alpha = [1.0] * 4
+    seq.add(Call(next_round))
+    if after.round % 2 == 0:
+        cards = sorted(c for c in range(8) if after.cards >> c & 1)
+        steps = []
+        for k, c in enumerate(cards):
+            def land(k: int = k, c: int = c) -> None:
+                while len(model.row) <= k:
+                    model.row.append(-1)
+                model.row[k] = c
+            steps.append(deal(model, c, ("chardeck", 0), ("row", k), True, land, snd, "character"))
+        seq.add(Par(banner(model, _("Round {n}").format(n=after.round), theme.BRASS_LIGHT, 0.45),
+                    Seq(Wait(0.15), stagger(steps, 0.1))))
+        seq.add(Call(lambda: setattr(model, "row", cards)))
+    else:
+        seq.add(banner(model, _("Round {n}").format(n=after.round), theme.BRASS_LIGHT, 0.45))
+    return seq
+
+
+
+def game_over(model: Any, after: Any, snd: Sound) -> Step:
+    """The end: every secret shows and the winner's banner."""
+    won = after.outcome.winner.value  # type: ignore[union-attr]
+    colour = theme.JACK_RED if won == "jack" else theme.INVESTIGATOR_BLUE
+
+    def over() -> None:
+        model.outcome = str(after.outcome)
+        model.winner = won
+        model.phase = OVER
+        model.jack = after.jack  # the secrets are out
+        model.jcards, model.icards = list(after.jcards), list(after.icards)
+        snd("win")
+    return Seq(Call(over), banner(model, common.winner_title(after.outcome.winner), colour, 1.2))  # type: ignore[union-attr]

@@ -1,0 +1,213 @@
+"""London moves as animations: pawns walk their paths, lamps are carried and go out, tokens slide.
+
+:func:`walk_path` finds the cells a move passes through: a breadth-first
+search over the engine's board (streets, open manholes, and for Miss
+Stealthy every cell).  That is only for drawing: which moves are legal is
+the engine's business, and the path it implies has the same length.
+
+:func:`build` returns a tween tree (see :mod:`game.ui.tween`) that moves a
+:class:`~game.ui.london.view.LondonModel` from the viewer's observation
+before an action to the one after it; the caller snaps the model to the
+"after" observation when it ends, so a skipped animation leaves the same
+picture.  Only observations are used: nothing a side may not see is drawn.
+"""
+
+from __future__ import annotations
+
+from ...engine.actions import Action
+from ...engine.london.actions import split_pair
+from ...engine.london.board import ADJ, EXIT_CELL, EXITS, INDEX, OFF_BOARD, WALK
+from ...engine.london.state import HIDDEN, OVER, LondonState
+from .. import texts as common
+from .. import theme
+from ..hexanim import (
+    Sound,
+    Timing,
+    banner,
+    deal,
+    deal_round,
+    game_over,
+    shortest_path,
+    slide,
+    swap,
+    walk,
+    witness,
+)
+from ..i18n import _
+from ..tween import Call, Par, Seq, Step, Tween, Wait, ease_in_out, ease_out, linear
+from . import texts
+from .view import LondonModel, TokenVis, position_xy
+
+IDS = texts.IDS
+
+
+# ====================================================================== paths
+def walk_path(state: LondonState, char: int, goal: int) -> list[int]:
+    """The cells ``char`` passes from its position to ``goal`` (a cell, or an exit 86-89), both ends included.
+
+    Streets only (and open manholes, one point from one to any other); Miss
+    Stealthy may cross any cell.  A whistled character walks streets.  The
+    shortest path is taken, ties broken by cell order, so the picture is
+    the same on every screen.
+    """
+    start = state.pos[char]
+    if start >= OFF_BOARD:
+        return [start]
+    exit_goal = goal if goal >= OFF_BOARD else None
+    target = EXIT_CELL[goal - OFF_BOARD] if exit_goal is not None else goal
+    stealthy = char == 4 and state.active == 4
+    table = ADJ if stealthy else WALK
+    manholes = state.open_manholes()
+
+    def nbrs(c: int) -> int:
+        return table[c] | (manholes & ~(1 << c) if manholes >> c & 1 else 0)
+    path = shortest_path(start, target, nbrs)
+    if path is None:
+        return [start, goal]
+    if exit_goal is not None:
+        path.append(exit_goal)
+    return path
+
+
+def _link(a: int, b: int) -> str:
+    """A step to the next cell or an exit; anything else goes down a manhole."""
+    if a >= OFF_BOARD or b >= OFF_BOARD or ADJ[a] >> b & 1:
+        return "step"
+    return "sink"
+
+
+def _walk(model: LondonModel, char: int, path: list[int], snd: Sound) -> Step:
+    return walk(model, char, path, snd, position_xy, _link)
+
+
+def _token_at(tokens: list[TokenVis], cell: int | tuple[int, int]) -> TokenVis | None:
+    xy = cell if isinstance(cell, tuple) else position_xy(cell)
+    for t in tokens:
+        if round(t.col) == xy[0] and round(t.row) == xy[1]:
+            return t
+    return None
+
+
+# ==================================================================== build
+def build(model: LondonModel, before: LondonState, action: Action, after: LondonState,
+          sound: Sound | None = None, own: bool = False) -> Step:
+    """The animation of ``action`` on ``model`` (which shows ``before``): viewer's observations only."""
+    snd: Sound = sound or (lambda name: None)
+    body = _body(model, before, action, after, snd)
+    seq = Seq()
+    if not own and texts.actor_of(before, action) is not None and action.kind != "witness":
+        seq.add(Wait(0.2))
+    seq.add(body)
+    if after.phase == OVER and before.phase != OVER and after.outcome is not None:
+        seq.add(game_over(model, after, snd))
+    return seq
+
+
+def _body(model: LondonModel, before: LondonState, action: Action, after: LondonState, snd: Sound) -> Step:
+    kind, args = action.kind, action.args
+    act = before.active
+    if kind == "identity":
+        known = after.jack_known()
+
+        def land() -> None:
+            model.jack = after.jack
+        step: Step = deal(model, after.jack if known else HIDDEN, ("alibideck", 0), ("identity", 0), known,  # type: ignore[arg-type]
+                           land, snd)
+        if known:
+            step = Seq(step, banner(model, _("You are {name}").format(name=texts.name(after.jack)),  # type: ignore[arg-type]
+                                     theme.JACK_RED, 1.0))
+        return step
+    if kind == "deal":
+        return deal_round(model, after, snd)
+    if kind == "play":
+        c = IDS.index(str(args[0]))
+
+        def activate() -> None:
+            model.active = c
+            snd("click")
+        return Seq(Call(activate), Tween(model.card_lift, c, 0.0, 1.0, Timing.lift, ease_out), Wait(0.1))
+    if kind == "to":
+        return _walk(model, act, walk_path(before, act, INDEX[str(args[0])]), snd)
+    if kind == "accuse":
+        x = IDS.index(str(args[0]))
+        step = _walk(model, act, walk_path(before, act, before.pos[x]), snd)
+        return Seq(step, banner(model, _("{accuser} accuses {name}!").format(
+            accuser=common.side_name("investigator"), name=texts.short(x)), theme.INVESTIGATOR_BLUE, 0.7))
+    if kind == "escape":
+        e = EXITS.index(str(args[0]))
+        step = _walk(model, act, walk_path(before, act, OFF_BOARD + e), snd)
+        pawn = model.pawns[act]
+        return Seq(step, Tween(pawn, "alpha", 1.0, 0.0, 0.4, linear))
+    if kind == "lantern":
+        new = float(after.lantern)
+        old = model.lantern % 6
+        delta = (new - old + 3) % 6 - 3
+        if delta == -3:
+            delta = 3
+
+        def done() -> None:
+            model.lantern = new
+        return Seq(Call(lambda: snd("turn")), Tween(model, "lantern", old, old + delta,
+                                                      Timing.beam * (0.6 + 0.25 * abs(delta)), ease_in_out),
+                   Call(done))
+    if kind == "lamp":
+        x, y = (INDEX[n] for n in split_pair(str(args[0])))
+        tok = _token_at(model.lamps, x)
+        if tok is None:
+            return Wait(0.1)
+        return slide(tok, position_xy(y), snd)
+    if kind == "cover":
+        x, y = (INDEX[n] for n in split_pair(str(args[0])))
+        tok = _token_at(model.covers, x)
+        if tok is None:
+            return Wait(0.1)
+        return slide(tok, position_xy(y), snd)
+    if kind == "cordon":
+        a, b = (EXITS.index(n) for n in split_pair(str(args[0])))
+        tok = _token_at(model.cordons, OFF_BOARD + a)
+        if tok is None:
+            return Wait(0.1)
+        return slide(tok, position_xy(OFF_BOARD + b), snd)
+    if kind == "whistle":
+        x = IDS.index(str(args[0]))
+        ring = Seq(Call(lambda: snd("witness")), Tween(model, "whistle_t", 0.0, 1.0, Timing.whistle, linear),
+                   Call(lambda: setattr(model, "whistle_t", 0.0)))
+        return Seq(ring, _walk(model, x, walk_path(before, x, INDEX[str(args[1])]), snd))
+    if kind == "swap":
+        x = IDS.index(str(args[0]))
+        return swap(model, 6, x, snd)
+    if kind == "draw":
+        drawer = before.actor().value
+        cards = after.icards if drawer == "investigator" else after.jcards
+        card = cards[-1]
+        hand = model.icards if drawer == "investigator" else model.jcards
+        slot = (drawer, len(hand))
+
+        def land_card() -> None:
+            hand.append(card)
+        return deal(model, card, ("alibideck", 0), slot, card != HIDDEN, land_card, snd)
+    if kind == "witness":
+        seen = args[0] == "seen"
+        return witness(model, before, after, seen, snd, texts.witness_claim(seen), _lamp_out(model, before))
+    if kind == "verdict":
+        guilty = args[0] == "guilty"
+        msg = _("Guilty! It was Jack.") if guilty else _("Innocent! Wrong arrest.")
+        return banner(model, msg, theme.INVESTIGATOR_BLUE if guilty else theme.JACK_RED, 0.8)
+    return Wait(0.1)
+
+
+
+def _lamp_out(model: LondonModel, before: LondonState) -> Step | None:
+    """The numbered gas lamp of the round that ends goes out."""
+    if before.round > 4:
+        return None
+    gone = before.lamps[before.round - 1]
+    tok = _token_at(model.lamps, gone) if gone >= 0 else None
+    if tok is None:
+        return None
+
+    def out() -> None:
+        if tok in model.lamps:
+            model.lamps.remove(tok)
+    return Par(banner(model, _("Gas lamp {n} goes out").format(n=before.round), theme.GASLIGHT, 0.3),
+               Seq(Wait(0.2), Tween(tok, "lit", 1.0, 0.0, Timing.dim, ease_in_out), Call(out)))

@@ -1,0 +1,403 @@
+"""How to play Mr. Jack (London): one page per rule, each with a small hex picture.
+
+The pictures are patches of hexes drawn with the game's own sprites
+(:class:`~game.ui.london.view.Art`); lit cells, beams and reachable cells
+are worked out with the engine's board, so a picture cannot contradict
+the game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from .. import theme
+from ..i18n import _
+from . import texts
+from .view import Art
+
+Rect = pygame.Rect
+SQ3 = math.sqrt(3.0)
+HOLMES, WATSON, SMITH, LESTRADE, STEALTHY, GOODLEY, GULL, BERT = range(8)
+
+_arts: dict[int, Art] = {}
+
+
+def _art(R: float) -> Art:
+    key = max(6, round(R))
+    art = _arts.get(key)
+    if art is None:
+        art = _arts[key] = Art(key)
+    return art
+
+
+class Patch:
+    """A small hex map: ``cols`` x ``rows`` flat-topped hexes fitted into a box (odd columns shifted down)."""
+
+    def __init__(self, box: Rect, cols: int, rows: int) -> None:
+        self.cols, self.rows = cols, rows
+        R = min(box.w / (1.5 * cols + 0.5), box.h / (SQ3 * (rows + 0.5)))
+        self.R = R
+        w, h = R * (1.5 * cols + 0.5), R * SQ3 * (rows + 0.5)
+        self.ox = box.centerx - w / 2 + R
+        self.oy = box.centery - h / 2 + R * SQ3 / 2
+
+    def center(self, c: int, r: int) -> tuple[float, float]:
+        return (self.ox + 1.5 * self.R * c, self.oy + SQ3 * self.R * (r + (0.5 if c % 2 else 0)))
+
+    def hexagon(self, c: int, r: int, k: float = 1.0) -> list[tuple[float, float]]:
+        x, y = self.center(c, r)
+        return [(x + self.R * k * math.cos(math.pi / 3 * i), y + self.R * k * math.sin(math.pi / 3 * i))
+                for i in range(6)]
+
+    def neighbours(self, c: int, r: int) -> list[tuple[int, int]]:
+        if c % 2:
+            d = [(0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)]
+        else:
+            d = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1)]
+        return [(c + dc, r + dr) for dc, dr in d if 0 <= c + dc < self.cols and 0 <= r + dr < self.rows]
+
+
+def draw_patch(surface: pygame.Surface, box: Rect, cols: int, rows: int, *, buildings: set = frozenset(),
+               lamps: dict | None = None, manholes: set = frozenset(), covers: set = frozenset(),
+               pawns: dict | None = None, cleared: set = frozenset(), marks: dict | None = None,
+               exits: dict | None = None) -> Patch:
+    """Draw a patch: streets everywhere but ``buildings``; ``lamps`` {(c, r): number or None, lit?},
+    ``pawns`` {(c, r): character}, ``marks`` {(c, r): colour}, ``exits`` {(c, r): cordoned?}."""
+    p = Patch(box, cols, rows)
+    lamps = lamps or {}
+    pawns = pawns or {}
+    marks = marks or {}
+    exits = exits or {}
+    art = _art(p.R)
+    lit: set = set()
+    for (c, r), (_n, on) in lamps.items():
+        if on:
+            lit.update(p.neighbours(c, r))
+    for c in range(cols):
+        for r in range(rows):
+            pts = p.hexagon(c, r, 0.97)
+            if (c, r) in exits:
+                pygame.draw.polygon(surface, (62, 58, 50), pts)
+                pygame.draw.polygon(surface, theme.BRASS_DARK, pts, 2)
+                continue
+            if (c, r) in buildings:
+                pygame.draw.polygon(surface, theme.BRICK_DARK, pts)
+                pygame.draw.polygon(surface, theme.ROOF_LIGHT, p.hexagon(c, r, 0.75))
+                continue
+            if (c, r) in lamps:
+                pygame.draw.polygon(surface, (70, 68, 66), pts)
+                continue
+            col = (150, 132, 96) if (c, r) in lit else (98, 96, 92)
+            pygame.draw.polygon(surface, col, pts)
+            pygame.draw.polygon(surface, (58, 56, 54), pts, 1)
+    for (c, r), col in marks.items():
+        pygame.draw.polygon(surface, col, p.hexagon(c, r, 0.86), max(2, round(p.R * 0.08)))
+    for (c, r) in manholes:
+        x, y = p.center(c, r)
+        theme.aa_circle(surface, (26, 26, 30), (x, y), p.R * 0.5)
+        theme.aa_circle(surface, (80, 82, 90), (x, y), p.R * 0.42)
+        for k in (-1, 0, 1):
+            pygame.draw.line(surface, (34, 34, 40), (x - p.R * 0.3, y + k * p.R * 0.14), (x + p.R * 0.3,
+                                                                                        y + k * p.R * 0.14), 1)
+    for (c, r) in covers:
+        img = art.cover(p.R * 0.5)
+        surface.blit(img, img.get_rect(center=tuple(map(round, p.center(c, r)))))
+    for (c, r), (n, on) in lamps.items():
+        x, y = p.center(c, r)
+        if on:
+            g = theme.glow(round(p.R * 2.0), (110, 78, 28))
+            surface.blit(g, g.get_rect(center=(round(x), round(y))), special_flags=pygame.BLEND_RGB_ADD)
+        img = art.lamp(p.R * 0.42, n, on)
+        surface.blit(img, img.get_rect(center=(round(x), round(y))))
+    for (c, r), cordoned in exits.items():
+        x, y = p.center(c, r)
+        if cordoned:
+            img = art.cordon(p.R * 0.62)
+            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        else:
+            theme.blit_text(surface, "↑", max(10, round(p.R)), theme.BRASS_LIGHT, (x, y), "center", "sans-bold")
+    for (c, r), ch in pawns.items():
+        img = art.pawn(ch, p.R * 0.7, ch not in cleared)
+        surface.blit(img, img.get_rect(center=tuple(map(round, p.center(c, r)))))
+    return p
+
+
+def _arrow(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float], colour=theme.SELECT,
+           width: int = 3) -> None:
+    from ..scenes.rules import draw_arrow
+
+    draw_arrow(surface, colour, a, b, width)
+
+
+def _box(box: Rect, frac: float = 1.0) -> Rect:
+    r = Rect(0, 0, int(box.w * frac), int(box.h * frac))
+    r.center = box.center
+    return r
+
+
+# ------------------------------------------------------------------- pictures
+def picture_goal(surface: pygame.Surface, box: Rect, t: float) -> None:
+    art = _art(box.h * 0.12)
+    w = box.w / 4.6
+    for c in range(8):
+        row, col = divmod(c, 4)
+        x = box.x + w * (col + 0.8)
+        y = box.y + box.h * (0.3 + 0.4 * row)
+        img = art.pawn(c, min(w * 0.36, box.h * 0.16), True)
+        surface.blit(img, img.get_rect(center=(round(x), round(y))))
+    k = int(t * 0.8) % 8
+    row, col = divmod(k, 4)
+    theme.aa_circle(surface, theme.JACK_RED, (box.x + w * (col + 0.8), box.y + box.h * (0.3 + 0.4 * row)),
+                    min(w * 0.36, box.h * 0.16) * 1.25, 3)
+
+
+def picture_light(surface: pygame.Surface, box: Rect, t: float) -> None:
+    p = draw_patch(surface, box, 6, 4, buildings={(4, 0), (5, 2)}, lamps={(1, 1): (None, True)},
+                   pawns={(2, 1): HOLMES, (4, 2): WATSON, (4, 3): SMITH, (0, 3): BERT})
+    for (c, r), seen in (((2, 1), True), ((4, 2), True), ((4, 3), True), ((0, 3), False)):
+        x, y = p.center(c, r)
+        col = theme.GASLIGHT if seen else (60, 66, 96)
+        theme.aa_circle(surface, col, (x + p.R * 0.55, y - p.R * 0.55), p.R * 0.2)
+
+
+def picture_round(surface: pygame.Surface, box: Rect, t: float) -> None:
+    art = _art(box.h * 0.1)
+    cw = min(box.w / 5.5, box.h * 0.36 / 1.4)
+    ch = int(cw * 1.4)
+    for row, (cards, order) in enumerate((((GULL, SMITH, BERT, HOLMES), "IJJI"), ((WATSON, LESTRADE, STEALTHY,
+                                                                                     GOODLEY), "JIIJ"))):
+        y = box.y + box.h * (0.06 + 0.5 * row)
+        for k, c in enumerate(cards):
+            x = box.x + box.w * 0.12 + k * (cw + 10)
+            surface.blit(art.card(c, int(cw), ch), (round(x), round(y)))
+            side = "investigator" if order[k] == "I" else "jack"
+            theme.aa_circle(surface, theme.side_colour(side), (x + cw / 2, y + ch + 8), 5)
+        label = _("Odd rounds") if row == 0 else _("Even rounds")
+        theme.blit_text(surface, label, max(11, int(box.h * 0.05)), theme.TEXT_DIM,
+                        (box.x + box.w * 0.12 + 4 * (cw + 10), y + ch / 2), "midleft")
+
+
+def picture_move(surface: pygame.Surface, box: Rect, t: float) -> None:
+    p = draw_patch(surface, box, 7, 4, buildings={(3, 1), (3, 2)}, pawns={(1, 2): LESTRADE, (4, 1): GULL},
+                   marks={})
+    reach = _reach(p, (1, 2), 3, {(3, 1), (3, 2)})
+    pulse = 0.5 + 0.5 * math.sin(t * 4)
+    for c in reach:
+        if c in ((4, 1),):
+            continue
+        pygame.draw.polygon(surface, theme.mix((120, 205, 255), (255, 255, 255), pulse * 0.3), p.hexagon(*c, 0.86),
+                            2)
+
+
+def _reach(p: Patch, start: tuple[int, int], steps: int, blocked: set) -> set:
+    seen = {start}
+    frontier = {start}
+    for _step in range(steps):
+        nxt = set()
+        for c in frontier:
+            for n in p.neighbours(*c):
+                if n not in seen and n not in blocked:
+                    nxt.add(n)
+        seen |= nxt
+        frontier = nxt
+    return seen - {start}
+
+
+def picture_manholes(surface: pygame.Surface, box: Rect, t: float) -> None:
+    p = draw_patch(surface, box, 7, 4, buildings={(3, 0), (3, 1), (3, 2), (3, 3)}, manholes={(1, 1), (5, 2), (5, 0)},
+                   covers={(5, 0)}, pawns={(0, 1): SMITH})
+    _arrow(surface, p.center(0, 1), p.center(1, 1))
+    a, b = p.center(1, 1), p.center(5, 2)
+    pygame.draw.line(surface, theme.SELECT, a, ((a[0] + b[0]) / 2, max(a[1], b[1]) + p.R), 2)
+    _arrow(surface, ((a[0] + b[0]) / 2, max(a[1], b[1]) + p.R), b)
+
+
+def picture_holmes(surface: pygame.Surface, box: Rect, t: float) -> None:
+    art = _art(box.h * 0.1)
+    cw = int(min(box.w / 4, box.h * 0.6 / 1.4))
+    ch = int(cw * 1.4)
+    x = box.centerx - cw * 1.2
+    y = box.centery - ch / 2
+    surface.blit(art.pawn(HOLMES, cw * 0.4), art.pawn(HOLMES, cw * 0.4).get_rect(center=(round(x - cw * 0.4),
+                                                                                          round(box.centery))))
+    k = (t * 0.6) % 1.0
+    surface.blit(art.card(-1, cw, ch, "alibi"), (round(x + cw * 0.4), round(y)))
+    img = art.card(BERT, cw, ch, "alibi")
+    surface.blit(img, (round(x + cw * 0.4 + cw * 1.2 * min(1.0, k * 2)), round(y)))
+
+
+def picture_watson(surface: pygame.Surface, box: Rect, t: float) -> None:
+    p = draw_patch(surface, box, 7, 4, buildings={(6, 0)}, pawns={(1, 2): WATSON, (3, 1): GOODLEY, (5, 0): GULL})
+    x0, y0 = p.center(1, 2)
+    x1, y1 = p.center(6, 0)
+    beam = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    ang = math.atan2(y1 - y0, x1 - x0)
+    nx, ny = -math.sin(ang) * p.R * 0.6, math.cos(ang) * p.R * 0.6
+    pygame.draw.polygon(beam, (255, 246, 200, 70), [(x0, y0), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny)])
+    surface.blit(beam, (0, 0))
+    for c in ((3, 1), (5, 0)):
+        x, y = p.center(*c)
+        theme.aa_circle(surface, theme.GASLIGHT, (x + p.R * 0.55, y - p.R * 0.55), p.R * 0.2)
+
+
+def picture_smith(surface: pygame.Surface, box: Rect, t: float) -> None:
+    p = draw_patch(surface, box, 7, 4, lamps={(1, 1): (None, True), (5, 2): (None, False)},
+                   pawns={(3, 2): SMITH})
+    _arrow(surface, p.center(1, 1), p.center(5, 2))
+
+
+def picture_lestrade(surface: pygame.Surface, box: Rect, t: float) -> None:
+    p = draw_patch(surface, box, 7, 3, exits={(0, 0): True, (6, 0): False}, pawns={(3, 1): LESTRADE})
+    _arrow(surface, p.center(0, 0), p.center(6, 0))
+
+
+def picture_stealthy(surface: pygame.Surface, box: Rect, t: float) -> None:
+    p = draw_patch(surface, box, 7, 3, buildings={(2, 1), (3, 1), (2, 0), (3, 0), (2, 2), (3, 2)},
+                   lamps={(4, 1): (None, False)}, pawns={(1, 1): STEALTHY})
+    pts = [p.center(1, 1), p.center(2, 1), p.center(3, 1), p.center(4, 1), p.center(5, 1)]
+    pygame.draw.lines(surface, theme.SELECT, False, pts, 3)
+    _arrow(surface, pts[-2], pts[-1])
+    pygame.draw.polygon(surface, theme.SELECT, p.hexagon(5, 1, 0.86), 3)
+
+
+def picture_goodley(surface: pygame.Surface, box: Rect, t: float) -> None:
+    p = draw_patch(surface, box, 7, 4, pawns={(1, 1): GOODLEY, (4, 1): BERT, (5, 3): HOLMES})
+    x, y = p.center(1, 1)
+    k = (t * 0.8) % 1.0
+    theme.aa_circle(surface, theme.PARCHMENT, (x, y), p.R * (0.8 + 2 * k), 2)
+    _arrow(surface, p.center(4, 1), p.center(2, 1))
+    _arrow(surface, p.center(5, 3), p.center(4, 2))
+
+
+def picture_gull(surface: pygame.Surface, box: Rect, t: float) -> None:
+    p = draw_patch(surface, box, 7, 3, pawns={(1, 1): GULL, (5, 1): WATSON})
+    a, b = p.center(1, 1), p.center(5, 1)
+    _arrow(surface, (a[0], a[1] - p.R * 0.5), (b[0], b[1] - p.R * 0.5))
+    _arrow(surface, (b[0], b[1] + p.R * 0.5), (a[0], a[1] + p.R * 0.5))
+
+
+def picture_bert(surface: pygame.Surface, box: Rect, t: float) -> None:
+    p = draw_patch(surface, box, 7, 3, manholes={(1, 1), (5, 1)}, covers={(1, 1)}, pawns={(3, 1): BERT})
+    _arrow(surface, p.center(1, 1), p.center(5, 1))
+
+
+def picture_witness(surface: pygame.Surface, box: Rect, t: float) -> None:
+    art = _art(box.h * 0.1)
+    cw = int(min(box.w / 4.2, box.h * 0.7 / 1.4))
+    ch = int(cw * 1.4)
+    y = box.centery - ch // 2
+    surface.blit(art.witness(True, cw, ch), (box.centerx - cw - 10, y))
+    surface.blit(art.witness(False, cw, ch), (box.centerx + 10, y))
+
+
+def picture_lamps(surface: pygame.Surface, box: Rect, t: float) -> None:
+    art = _art(box.h * 0.1)
+    r = min(box.w / 12, box.h * 0.18)
+    for n in range(1, 5):
+        x = box.x + box.w * (n - 0.5) / 4
+        img = art.round_slot(str(n), r, "future")
+        surface.blit(img, img.get_rect(center=(round(x), round(box.centery - r * 0.8))))
+        on = (t * 0.7) % 5 < n
+        lamp = art.lamp(r * 0.6, n, on)
+        surface.blit(lamp, lamp.get_rect(center=(round(x), round(box.centery + r * 1.3))))
+
+
+def picture_end(surface: pygame.Surface, box: Rect, t: float) -> None:
+    half = Rect(box.x, box.y, box.w // 2 - 6, box.h)
+    p = draw_patch(surface, half, 4, 3, exits={(3, 0): False}, pawns={(2, 1): GULL})
+    _arrow(surface, p.center(2, 1), p.center(3, 0), theme.JACK_RED)
+    other = Rect(box.centerx + 6, box.y, box.w // 2 - 6, box.h)
+    q = draw_patch(surface, other, 4, 3, pawns={(1, 1): LESTRADE, (3, 1): BERT})
+    _arrow(surface, q.center(1, 1), q.center(3, 1), theme.INVESTIGATOR_BLUE)
+
+
+# ---------------------------------------------------------------------- pages
+def pages() -> list:
+    """The London rule pages in reading order (texts are looked up when drawn)."""
+    from ..scenes.rules import Page
+
+    def power(c: int) -> Callable[[], str]:
+        return lambda: f"{texts.name(c)}: {texts.power_name(c)}"
+
+    return [
+        Page(lambda: _("The goal"), lambda: [
+            _("Jack hides behind one of eight characters on the streets of Whitechapel. Only he knows "
+              "which one: at the start he secretly draws an alibi card, the one character without an alibi."),
+            _("The investigator wins by arresting Jack before the end of round 8. Jack wins by slipping "
+              "out of the district unseen, by a wrong arrest, or when round 8 ends."),
+        ], picture_goal),
+        Page(lambda: _("Light and darkness"), lambda: [
+            _("A character is visible if he stands next to a lit gas lamp, next to another character, "
+              "or in the beam of Watson's lantern. Otherwise he is in the dark."),
+            _("Buildings and lamp posts are obstacles; the grey streets and the manholes can be walked on."),
+        ], picture_light),
+        Page(lambda: _("A round"), lambda: [
+            _("Odd rounds: four character cards are turned up. The investigator plays one, Jack two, "
+              "the investigator the last."),
+            _("Even rounds: the other four cards. Jack plays one, the investigator two, Jack the last. "
+              "The eight cards are shuffled after every even round."),
+            _("Playing a card moves that character and/or uses his power, whoever Jack may be."),
+        ], picture_round),
+        Page(lambda: _("Moving"), lambda: [
+            _("A character moves 1 to 3 cells (Miss Stealthy 1 to 4) along the streets. He may pass "
+              "other characters but never ends where he started or on another character's cell."),
+            _("Only an arrest ends on another character: the investigator moves the character he plays "
+              "onto the suspect's cell."),
+        ], picture_move),
+        Page(lambda: _("Manholes"), lambda: [
+            _("From an open manhole, one step takes a character to any other open manhole."),
+            _("A covered manhole cannot be used, but its cell is still a street."),
+        ], picture_manholes),
+        Page(power(HOLMES), lambda: [
+            _("Holmes moves, then secretly draws the top alibi card. That character is innocent; "
+              "the player who played Holmes keeps the card to himself."),
+        ], picture_holmes),
+        Page(power(WATSON), lambda: [
+            _("Watson moves, then points his lantern in one of six directions. Every character in that "
+              "straight line, up to a building or a lamp post, is lit. Watson himself is not."),
+            _("Whoever moves Watson in any way (his card, the whistle, Gull's swap) points the lantern."),
+        ], picture_watson),
+        Page(power(SMITH), lambda: [
+            _("Before or after his move, Smith carries one lit gas lamp to an unlit lamp post."),
+        ], picture_smith),
+        Page(power(LESTRADE), lambda: [
+            _("Before or after his move, Lestrade moves one police cordon to another exit: "
+              "one exit opens, another closes."),
+        ], picture_lestrade),
+        Page(power(STEALTHY), lambda: [
+            _("Miss Stealthy moves 1 to 4 cells and may cross buildings and lamp posts, "
+              "but she must end on a street."),
+        ], picture_stealthy),
+        Page(power(GOODLEY), lambda: [
+            _("Before or after his move, Goodley whistles: 3 steps shared among the other characters, "
+              "each step bringing one of them nearer to him."),
+        ], picture_goodley),
+        Page(power(GULL), lambda: [
+            _("Gull either moves, or swaps places with any other character."),
+        ], picture_gull),
+        Page(power(BERT), lambda: [
+            _("Before or after his move, Bert moves a cover from a manhole onto an open one: "
+              "one manhole opens, another closes."),
+        ], picture_bert),
+        Page(lambda: _("The witness call"), lambda: [
+            _("After the fourth card Jack says whether his character is visible. If he is, every character "
+              "in the dark is innocent; if not, every visible one is. Their pawns turn to the innocent side."),
+            _("The witness card shows the answer during the whole next round."),
+        ], picture_witness),
+        Page(lambda: _("Gas lamps go out"), lambda: [
+            _("At the end of rounds 1 to 4 the gas lamp with that round's number goes out, wherever "
+              "Smith has carried it. The two lamps without a number stay lit."),
+        ], picture_lamps),
+        Page(lambda: _("Escape and arrest"), lambda: [
+            _("Escape: while the witness card shows “not visible”, Jack may move his own character out "
+              "through an exit without a cordon. He wins."),
+            _("Arrest: the investigator moves a character onto the suspect's cell. Right: he wins. "
+              "Wrong: Jack wins. If nobody is arrested by the end of round 8, Jack wins."),
+        ], picture_end),
+    ]
+
+
+__all__ = ["pages", "draw_patch", "Patch"]

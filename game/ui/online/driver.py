@@ -1,0 +1,388 @@
+"""The game scene's link to a networked game: the other side's steps in, the player's moves out.
+
+A :class:`NetDriver` wraps one :class:`net.client.NetGame` (a seat, or a
+spectator) from the room to the results.  It keeps every state of the
+game **in this player's view** (``NetGame``'s session never holds more),
+one per step, with the step as this view saw it: Jack sees his identity
+card and his own draws, the investigator sees ``identity ?``/``draw ?``.
+
+The game scene (:mod:`game.ui.scenes.game`) takes a driver in place of
+its bot and its chance generator; the seam is four calls:
+
+- ``driver.states()`` gives the states so far (the scene starts from them);
+- ``driver.hold(scene)`` is asked every frame once the screen has caught
+  up: it appends the steps that arrived and says whether the scene must
+  wait (``True``: the other side, chance, the audit) or may let the player
+  choose (``False``: a move of ours is due, or the game is over and
+  checked);
+- ``driver.play(action)`` sends the player's move (it comes back through
+  ``hold``, animated like any other step);
+- ``driver.results_scene(record, state, snapshot)`` is the end screen,
+  with the outcome of the check.
+
+It also pushes the reconnecting overlay when the connection drops, and
+shows chat lines as toasts.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+from typing import Any
+
+from twisted.logger import Logger
+
+from ...engine.errors import IllegalActionError
+from ...engine.pocket.state import HIDDEN, IDS, PocketState
+from ...engine.record import GameRecord
+from ..i18n import _
+
+OPPONENT_GRACE = 2.0    # seconds the other side may be away before the overlay says so
+CLOSE_AFTER = 1.0       # seconds after the result before our connection closes
+
+
+def _chain(obj: Any, attr: str, extra: Any) -> None:
+    """Call ``extra`` after whatever callback ``obj.attr`` already holds."""
+    first = getattr(obj, attr)
+
+    def both(*args: Any) -> None:
+        if first is not None:
+            first(*args)
+        extra(*args)
+    setattr(obj, attr, both)
+
+
+class NetDriver:
+    """One networked game for the screens (see the module docstring).
+
+    Build it around a fresh :class:`NetGame`, then call its ``create``,
+    ``join`` or ``spectate``.  ``online`` is the screens' context
+    (:class:`~game.ui.online.service.Online`), closed with them.
+    """
+
+    log = Logger()
+
+    def __init__(self, app: Any, game: Any, online: Any = None) -> None:
+        self.app = app
+        self.game = game
+        self.online = online
+        self.reactor = game.reactor
+        self.initial: PocketState | None = None
+        self.steps: list[tuple[str, PocketState]] = []
+        self.result: Any = None
+        self.full_record: GameRecord | None = None
+        self.full_final: PocketState | None = None
+        self.players: dict[str, str | None] = {"jack": None, "investigator": None}
+        self.joined: dict | None = None
+        self.started = False
+        self.chat: list[dict] = []
+        self._chat_shown = 0
+        self.lost_at: float | None = None          # our connection is down since then
+        self.away: dict[str, float] = {}           # the other side's connection is down since then
+        self.scene: Any = None
+        self.closed = False
+        self._told_checking = False
+        self.report_path: Path | None = None
+        from . import autoplay
+
+        wait = autoplay.delay()
+        self.autoplayer = autoplay.AutoPlayer(wait) if wait is not None else None
+        if online is not None and hasattr(online, "drivers"):
+            online.drivers.append(self)
+        game.on_update = self._on_update
+        game.on_result = self._on_result
+        game.on_room = self._on_room
+        c = game.client
+        _chain(c, "on_start", self._on_start)
+        _chain(c, "on_presence", self._on_presence)
+        _chain(c, "on_disconnect", self._on_disconnect)
+        _chain(c, "on_synced", self._on_synced)
+        c.on_chat = self._on_chat
+
+    # ------------------------------------------------------------ queries
+    @property
+    def role(self) -> str | None:
+        return self.game.role
+
+    @property
+    def room(self) -> str | None:
+        return self.game.room
+
+    @property
+    def spectator(self) -> bool:
+        return self.game.role == "spectator"
+
+    @property
+    def opponent(self) -> str | None:
+        """The other side's name (``None`` for a spectator or before it is known)."""
+        role = self.game.role
+        if role not in ("jack", "investigator"):
+            return None
+        return "investigator" if role == "jack" else "jack"
+
+    @property
+    def ready(self) -> bool:
+        """Whether the game has its first state (the scene can be made)."""
+        return self.initial is not None
+
+    @property
+    def connected(self) -> bool:
+        return self.lost_at is None
+
+    def reconnect_left(self) -> float:
+        """Seconds left before the game gives up reconnecting (0 when connected)."""
+        if self.lost_at is None:
+            return 0.0
+        return max(0.0, self.game.reconnect_for - (self.reactor.seconds() - self.lost_at))
+
+    def opponent_away_for(self) -> float | None:
+        """How long the other player's connection has been down, or ``None``."""
+        side = self.opponent
+        if side is None or side not in self.away:
+            return None
+        return self.reactor.seconds() - self.away[side]
+
+    def states(self) -> list[PocketState]:
+        """Every state so far in this view, the first one included (clones: the scene keeps them)."""
+        assert self.initial is not None
+        return [self.initial.clone()] + [s.clone() for _a, s in self.steps]
+
+    def actions(self) -> list[str]:
+        return [a for a, _s in self.steps]
+
+    def record(self) -> GameRecord:
+        """This view's game as a record for the scene (not replayable: hidden cards stay ``?``)."""
+        s = self.game.session
+        seed = s.tr.layout_seed if s is not None and s.tr.layout_seed is not None else 0
+        human = self.role if self.role in ("jack", "investigator") else "none"
+        meta = {"mode": "watch" if self.spectator else "solo", "human": human, "bot": None,
+                "online": True, "room": self.room, "players": dict(self.players)}
+        return GameRecord("pocket", int(seed), self.actions(), meta)
+
+    def scene_for(self) -> Any:
+        """A game scene for this game (call once :attr:`ready`)."""
+        from ..scenes.game import GameScene
+
+        resume = self.spectator and len(self.steps) > 12  # a late spectator starts at the present
+        self._chat_shown = len(self.chat)  # the room's chat was read there
+        scene = GameScene(self.app, self.record(), resume=resume, driver=self)
+        self.scene = scene
+        return scene
+
+    # ------------------------------------------------------------- events
+    def _on_room(self, joined: dict) -> None:
+        self.joined = joined
+        self.players.update(joined.get("players") or {})
+        if joined.get("started"):
+            self.started = True
+
+    def _on_start(self, msg: dict) -> None:
+        self.started = True
+        self.players.update(msg.get("players") or {})
+
+    def _on_update(self, session: Any) -> None:
+        st = session.state
+        if st is None:
+            return
+        if self.initial is None:
+            self.initial = st.clone() if st.ply == 0 else PocketState.new(session.tr.layout_seed).observation(
+                session.view)
+        steps = session.tr.steps
+        while len(self.steps) < st.ply:
+            i = len(self.steps)
+            prev = self.steps[-1][1] if self.steps else self.initial
+            if i >= len(steps):
+                break
+            public = steps[i].action
+            if i + 1 == st.ply:
+                after = st.clone()
+            else:  # several steps at once (never in practice): replay the public ones
+                try:
+                    after = prev.child(public)
+                except Exception:  # noqa: BLE001
+                    after = st.clone()
+            self.steps.append((self._as_seen(public, prev, after), after))
+
+    def _as_seen(self, public: str, prev: PocketState, after: PocketState) -> str:
+        """The step as this view knows it: Jack's own secret cards by name."""
+        if not public.endswith(" ?") or self.role != "jack":
+            return public
+        kind = public.split(" ", 1)[0]
+        if kind == "identity" and after.jack is not None and after.jack != HIDDEN:
+            return f"identity {IDS[after.jack]}"
+        if kind == "draw" and len(after.jcards) > len(prev.jcards) and after.jcards[-1] != HIDDEN:
+            return f"draw {IDS[after.jcards[-1]]}"
+        return public
+
+    def _on_chat(self, msg: dict) -> None:
+        self.chat.append({"from": msg["from"], "role": msg["role"], "text": msg["text"]})
+        del self.chat[:-200]
+        self._chat_shown = min(self._chat_shown, len(self.chat))
+
+    def _on_presence(self, msg: dict) -> None:
+        side = msg["side"]
+        if side == self.role:
+            return
+        if msg.get("present"):
+            self.away.pop(side, None)
+        else:
+            self.away.setdefault(side, self.reactor.seconds())
+
+    def _on_disconnect(self, reason: Any) -> None:
+        if self.closed or self.game.finished:
+            return
+        if self.lost_at is None:
+            self.lost_at = self.reactor.seconds()
+        self._overlay()
+
+    def _on_synced(self, msg: dict) -> None:
+        self.lost_at = None
+
+    def _on_result(self, result: Any) -> None:
+        self.result = result
+        self.lost_at = None
+        self._full_game()
+        if result.status == "finished" and self.full_record is not None and not self.spectator:
+            self._keep_replay()
+        self.reactor.callLater(CLOSE_AFTER, self._close_connection)
+
+    def _close_connection(self) -> None:
+        with contextlib.suppress(Exception):
+            self.game.close()
+
+    def _full_game(self) -> None:
+        """With both keys open, the audit knows every card: rebuild the whole game for the results."""
+        r = self.result
+        s = self.game.session
+        audit = getattr(r, "audit", None)
+        if audit is None or not audit.record or s is None or s.tr.layout_seed is None:
+            return
+        meta = {"mode": "online", "human": self.role if not self.spectator else "none", "bot": None,
+                "room": self.room, "players": dict(self.players)}
+        record = GameRecord("pocket", int(s.tr.layout_seed), list(audit.record), meta)
+        try:
+            final = record.replay()
+        except Exception:  # noqa: BLE001 - a record that does not replay is only not shown
+            return
+        self.full_record, self.full_final = record, final
+
+    def _keep_replay(self) -> None:
+        """File the checked game among the replays."""
+        saves = getattr(self.app, "saves", None)
+        if saves is None or not hasattr(saves, "save") or self.full_record is None:
+            return
+        from .. import texts
+
+        final = self.full_final
+        outcome = getattr(final, "outcome", None)
+        winner = texts.winner_title(outcome.winner) if outcome is not None else ""
+        name = f"{time.strftime('%Y-%m-%d %H:%M:%S')} {_('Online')} {winner}"
+        with contextlib.suppress(Exception):
+            saves.save(self.full_record, name)
+
+    # ------------------------------------------------------ the scene's seam
+    def hold(self, scene: Any) -> bool:
+        """Bring ``scene`` up to date; ``True`` while it must wait (see the module docstring)."""
+        self.scene = scene
+        self._feed(scene)
+        self._show_chat(scene)
+        v = scene.viewer
+        if v is not None and scene.cursor[v] < len(scene.states) - 1:
+            return True  # the new steps play first
+        over = scene.state.is_over()
+        if self.result is not None:
+            if over:
+                return False  # the scene's own ending: a short pause, then the results
+            if not scene.finished:
+                scene._to_results()  # stopped before the end: say why
+            return True
+        if over:
+            if not self._told_checking:
+                self._told_checking = True
+                scene.toast.show(_("Checking every answer and card…"), "info", 3.0)
+            return True
+        away = self.opponent_away_for()
+        if away is not None and away >= OPPONENT_GRACE:
+            self._overlay()
+        s = self.game.session
+        due = s is not None and self.game.live and s.needs_decision()
+        if due and self.autoplayer is not None:
+            self.autoplayer.tick(scene)  # a test hook: MRJACK_TEST_AUTOPLAY
+        return not due
+
+    def _feed(self, scene: Any) -> None:
+        have = len(scene.states) - 1
+        for text, state in self.steps[have:]:
+            scene.states.append(state.clone())
+            scene.record.actions.append(text)
+
+    def _show_chat(self, scene: Any) -> None:
+        if self._chat_shown < len(self.chat):
+            line = self.chat[-1]
+            self._chat_shown = len(self.chat)
+            scene.toast.show(f"{line['from']}: {line['text']}", "info", 5.0)
+
+    def play(self, action: Any) -> None:
+        """The player's move; it comes back through :meth:`hold` when the server has relayed it."""
+        try:
+            self.game.play(action)
+        except (ValueError, IllegalActionError) as exc:
+            self.log.warn("move refused: {why}", why=str(exc))
+            if self.scene is not None:
+                self.scene.toast.show(_("That move cannot be sent now."), "error")
+
+    def send_chat(self, text: str) -> None:
+        text = " ".join(text.split())[:300]
+        if text and self.game.client.connected:
+            self.game.client.chat(text)
+
+    def results_scene(self, record: Any, state: Any, snapshot: Any) -> Any:
+        from ..scenes.online_results import OnlineResultsScene
+
+        return OnlineResultsScene(self.app, self, record, state, snapshot)
+
+    def _overlay(self) -> None:
+        """Show the reconnecting overlay (once) over whatever is on top."""
+        if self.closed or self.result is not None:
+            return
+        from ..scenes.online_reconnect import ReconnectScene
+
+        stack = self.app.stack
+        if any(isinstance(s, ReconnectScene) and s.driver is self for s in stack):
+            return
+        if self.scene is None and not any(getattr(s, "driver", None) is self for s in stack):
+            return  # none of this game's screens is showing
+        stack.push(ReconnectScene(self.app, self))
+
+    # -------------------------------------------------------------- leave
+    def leave(self) -> None:
+        """Give up the seat (the other side's game ends) and close the connection."""
+        if self.closed:
+            return
+        self.closed = True
+        c = self.game.client
+        if c.connected and not self.game.finished:
+            d = c.leave()
+            d.addBoth(lambda _: self._close_connection())
+            self.reactor.callLater(2.0, self._close_connection)
+        else:
+            self._close_connection()
+
+    def close(self) -> None:
+        """Close the connection, keeping the seat (used when the app quits)."""
+        self.closed = True
+        self._close_connection()
+
+    # ------------------------------------------------------------- report
+    def save_report(self) -> Path | None:
+        """Write the desync report to the user data folder; returns its path."""
+        r = self.result
+        if r is None or getattr(r, "desync", None) is None:
+            return None
+        from ...saves import data_dir
+
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = data_dir() / "desync" / f"desync-{self.room or 'room'}-{self.role or 'peer'}-{stamp}.json"
+        self.report_path = r.desync.save(path)
+        return self.report_path

@@ -1,0 +1,264 @@
+"""Keyboard focus over a screen's fields, choices and buttons, and the look the online screens share.
+
+:class:`Form` moves the focus with Tab/Shift+Tab (and Up/Down outside a
+text field), gives clicks to whatever is under the mouse, Enter to the
+focused button (a text field submits itself), Left/Right to a focused
+choice.  :func:`backdrop`, :func:`heading` and :func:`list_rows` draw the
+parts every online screen has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from .. import theme
+from ..widgets import Button, Choice, draw_title, ornament
+from .fields import TextField
+
+
+class Form:
+    """An ordered list of focusable widgets (``TextField``, ``Choice``, ``Button``)."""
+
+    def __init__(self, items: Sequence[Any], focus: int = 0) -> None:
+        self.items = list(items)
+        self.focus = focus
+        self._sync()
+
+    @property
+    def focused(self) -> Any:
+        return self.items[self.focus] if self.items else None
+
+    def set_focus(self, item: Any) -> None:
+        if item in self.items:
+            self.focus = self.items.index(item)
+            self._sync()
+
+    def _usable(self, item: Any) -> bool:
+        return getattr(item, "visible", True) and getattr(item, "enabled", True)
+
+    def move(self, d: int) -> None:
+        n = len(self.items)
+        i = self.focus
+        for _ in range(n):
+            i = (i + d) % n
+            if self._usable(self.items[i]):
+                self.focus = i
+                break
+        self._sync()
+
+    def _sync(self) -> None:
+        for i, item in enumerate(self.items):
+            if isinstance(item, TextField):
+                item.focused = i == self.focus
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """``True`` if a widget or the focus took the event."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, item in enumerate(self.items):
+                if not getattr(item, "visible", True):
+                    continue
+                if item.handle_event(event):
+                    if not isinstance(item, Button) or item.enabled:
+                        self.focus = i
+                    self._sync()
+                    return True
+            for item in self.items:  # a click elsewhere leaves the text fields
+                if isinstance(item, TextField):
+                    item.focused = False
+            return False
+        item = self.focused
+        if item is None:
+            return False
+        if isinstance(item, TextField) and item.focused and item.handle_event(event):
+            return True
+        if isinstance(item, Button) and event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            if item.enabled:
+                item.on_click()
+            return True
+        if event.type != pygame.KEYDOWN:
+            # a typed character with no field focused: start typing in the first field
+            return False
+        k = event.key
+        shift = getattr(event, "mod", 0) & pygame.KMOD_SHIFT
+        if k == pygame.K_TAB:
+            self.move(-1 if shift else 1)
+            return True
+        if k in (pygame.K_DOWN, pygame.K_UP):
+            self.move(1 if k == pygame.K_DOWN else -1)
+            return True
+        if isinstance(item, Choice) and k in (pygame.K_LEFT, pygame.K_RIGHT):
+            item.step(1 if k == pygame.K_RIGHT else -1)
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and isinstance(item, Button):
+            if item.enabled and item.visible:
+                item.on_click()
+            return True
+        for other in self.items:  # hotkeys of buttons anywhere in the form
+            if isinstance(other, Button) and other.hotkey is not None and other.handle_event(event):
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        for item in self.items:
+            if isinstance(item, TextField):
+                item.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for i, item in enumerate(self.items):
+            if isinstance(item, TextField):
+                item.draw(surface)
+            else:
+                item.draw(surface, focused=(i == self.focus))
+
+
+# ------------------------------------------------------------------- looks
+def scale(size: tuple[int, int]) -> float:
+    return min(size[0] / 1280, size[1] / 800)
+
+
+def backdrop(surface: pygame.Surface) -> None:
+    surface.blit(theme.city_night(surface.get_size()), (0, 0))
+
+
+def heading(surface: pygame.Surface, title: str, subtitle: str = "") -> int:
+    """The screen's title (and a line under it); returns the y below them."""
+    w, h = surface.get_size()
+    s = scale((w, h))
+    draw_title(surface, title, max(26, int(54 * s)), (w // 2, int(h * 0.085)))
+    y = int(h * 0.085) + max(20, int(40 * s))
+    ornament(surface, (w // 2, y), int(min(w * 0.35, 380 * s)))
+    if subtitle:
+        size = max(11, int(16 * s))
+        theme.blit_text(surface, subtitle, theme.fit_size(subtitle, size, int(w * 0.9), "serif"), theme.TEXT_DIM,
+                        (w // 2, y + int(12 * s)), "midtop", "serif")
+        y += int(12 * s) + theme.font(size).get_linesize()
+    return y
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "") -> pygame.Rect:
+    """A dark panel with an optional caption; returns the inner area below the caption."""
+    s = scale(surface.get_size())
+    theme.rounded_panel(surface, rect, fill=(16, 17, 23), alpha=250, radius=max(8, int(14 * s)))
+    pad = max(10, int(18 * s))
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    if title:
+        size = max(13, int(21 * s))
+        theme.blit_text(surface, title, theme.fit_size(title, size, inner.w, "serif-bold"), theme.BRASS_LIGHT,
+                        inner.topleft, "topleft", "serif-bold")
+        top = inner.y + theme.font(size, "serif-bold").get_linesize() + int(6 * s)
+        inner = pygame.Rect(inner.x, top, inner.w, inner.bottom - top)
+    return inner
+
+
+def caption(surface: pygame.Surface, text: str, pos: tuple[int, int], width: int) -> int:
+    """A small caption over a field; returns the y under it."""
+    s = scale(surface.get_size())
+    size = max(10, int(14 * s))
+    theme.blit_text(surface, text, theme.fit_size(text, size, width, "sans-bold"), theme.TEXT_DIM, pos,
+                    "topleft", "sans-bold")
+    return pos[1] + theme.font(size, "sans-bold").get_linesize() + max(2, int(3 * s))
+
+
+def wrapped(surface: pygame.Surface, text: str, size: int, color: theme.Color, pos: tuple[int, int],
+            width: int, max_lines: int = 4, anchor: str = "topleft", style: str = "sans") -> int:
+    """``text`` wrapped to ``width``; returns the y under it."""
+    x, y = pos
+    lh = theme.font(size, style).get_linesize()
+    for line in theme.wrap(text, size, width, style)[:max_lines]:
+        theme.blit_text(surface, line, size, color, (x, y), anchor, style)
+        y += lh
+    return y
+
+
+def ellipsize(text: str, size: int, width: int, style: str = "sans") -> str:
+    """``text``, cut with an ellipsis if it is wider than ``width`` at ``size``."""
+    f = theme.font(size, style)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+class RowList:
+    """Clickable rows (LAN games, rooms): ``rows`` of cells, one selected, with hover."""
+
+    def __init__(self, on_pick: Callable[[int], Any] | None = None,
+                 on_activate: Callable[[int], Any] | None = None) -> None:
+        self.rows: list[list[str]] = []
+        self.colours: list[theme.Color | None] = []
+        self.selected: int | None = None
+        self.on_pick = on_pick
+        self.on_activate = on_activate
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.row_h = 32
+        self.columns: list[float] = [0.0]
+        self.header: list[str] = []
+        self._last_click = (-1, -1000)
+        self.clock = 0.0
+
+    def set_rows(self, rows: list[list[str]], colours: list[theme.Color | None] | None = None) -> None:
+        self.rows = rows
+        self.colours = colours or [None] * len(rows)
+        if self.selected is not None and self.selected >= len(rows):
+            self.selected = None
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        top = self.rect.y + (self.row_h if self.header else 0)
+        return pygame.Rect(self.rect.x, top + i * self.row_h, self.rect.w, self.row_h - 2)
+
+    def visible_rows(self) -> int:
+        return max(0, (self.rect.h - (self.row_h if self.header else 0)) // self.row_h)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or not self.rect.collidepoint(event.pos):
+            return False
+        for i in range(min(len(self.rows), self.visible_rows())):
+            if self.row_rect(i).collidepoint(event.pos):
+                double = self._last_click[0] == i and self.clock - self._last_click[1] < 0.4
+                self._last_click = (i, self.clock)
+                self.selected = i
+                if self.on_pick is not None:
+                    self.on_pick(i)
+                if double and self.on_activate is not None:
+                    self.on_activate(i)
+                return True
+        return True
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+
+    def draw(self, surface: pygame.Surface, empty: str = "") -> None:
+        r = self.rect
+        size = max(10, int(self.row_h * 0.44))
+        x_at = [r.x + 10 + int(c * (r.w - 20)) for c in self.columns]
+        if self.header:
+            for x, text in zip(x_at, self.header, strict=False):
+                theme.blit_text(surface, text, max(9, size - 2), theme.TEXT_FAINT, (x, r.y + self.row_h // 2),
+                                "midleft", "sans-bold")
+            pygame.draw.line(surface, theme.PANEL_EDGE, (r.x, r.y + self.row_h - 3), (r.right, r.y + self.row_h - 3))
+        if not self.rows and empty:
+            top = r.y + (self.row_h if self.header else 0) + self.row_h // 2
+            wrapped(surface, empty, size, theme.TEXT_DIM, (r.x + 10, top), r.w - 20)
+            return
+        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+        for i in range(min(len(self.rows), self.visible_rows())):
+            rr = self.row_rect(i)
+            chosen = i == self.selected
+            if chosen or rr.collidepoint(mouse):
+                fill = theme.mix(theme.PANEL_HI, theme.BRASS_DARK, 0.55 if chosen else 0.25)
+                pygame.draw.rect(surface, fill, rr, border_radius=6)
+                if chosen:
+                    pygame.draw.rect(surface, theme.BRASS, rr, 1, border_radius=6)
+            col = self.colours[i] if i < len(self.colours) and self.colours[i] else theme.TEXT
+            for j, (x, text) in enumerate(zip(x_at, self.rows[i], strict=False)):
+                right = x_at[j + 1] - 8 if j + 1 < len(x_at) else r.right - 8
+                style = "sans-bold" if j == 0 else "sans"
+                fs = theme.fit_size(text, size, right - x, style, min_size=max(8, size - 4))
+                text = ellipsize(text, fs, right - x, style)
+                theme.blit_text(surface, text, fs,
+                                col if j == 0 else theme.TEXT_DIM if not chosen else theme.PARCHMENT,
+                                (x, rr.centery), "midleft", style)

@@ -1,0 +1,296 @@
+"""Play online: your name, a lobby server's address (remembered), hosting a LAN game, LAN games found.
+
+The scene owns the screens' network context (:class:`~game.ui.online.service.Online`):
+it is made when the scene opens and closed when the scene leaves the stack,
+which stops a lobby hosted here and any search for LAN games.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from net.server import DEFAULT_PORT
+
+from .. import theme
+from ..i18n import N_, _, ngettext
+from ..online import form as look
+from ..online.fields import TextField
+from ..online.form import Form, RowList
+from ..online.service import Online, clean_name, format_address, parse_address
+from ..scene import Scene
+from ..widgets import Button, Choice, Toast
+
+SIDE_OPTIONS = [("investigator", N_("Investigator")), ("jack", N_("Jack")), ("any", N_("Either"))]
+
+
+def net_error_text(failure: Any) -> str:
+    """A player's words for why a connection or a request failed."""
+    from twisted.internet import error as terr
+
+    from net.client import NetError
+
+    exc = getattr(failure, "value", failure)
+    if isinstance(exc, NetError):
+        return {
+            "room/not_found": _("There is no room with that code."),
+            "room/full": _("That room is full."),
+            "room/side_taken": _("That side is taken."),
+            "server/no_rooms": _("The server has no room for another game."),
+            "server/full": _("The server is full."),
+            "net/disconnected": _("The connection was lost."),
+            "net/not_connected": _("Not connected."),
+            "hello/version": _("The server speaks another version of the game."),
+            "game/unknown": _("The server does not offer that game."),
+        }.get(exc.code, exc.code)
+    if isinstance(exc, terr.ConnectionRefusedError):
+        return _("Nobody is listening there.")
+    if isinstance(exc, (terr.DNSLookupError,)):
+        return _("That address is unknown.")
+    if isinstance(exc, (terr.TimeoutError, terr.TCPTimedOutError)):
+        return _("The server does not answer.")
+    text = str(exc) if exc is not None else ""
+    return text[:120] or _("The connection failed.")
+
+
+class ConnectScene(Scene):
+    """The first online screen; Connect leads to the lobby, Host straight to a room."""
+
+    def __init__(self, app: Any, online: Online | None = None) -> None:
+        super().__init__(app)
+        self.online = online if online is not None else Online(app)
+        self.online.on_found = self._found
+        settings = getattr(app, "settings", None)
+        self.toast = Toast()
+        self.t = 0.0
+        self.busy = ""
+        self.name = TextField(self.online.name, placeholder=N_("Your name"), max_length=24)
+        self.address = TextField(getattr(settings, "server_address", "") or "",
+                                 placeholder=lambda: _("host or host:port, e.g. {example}").format(
+                                     example=f"192.168.1.5:{DEFAULT_PORT}"),
+                                 max_length=200, on_submit=lambda _t: self.connect())
+        self.connect_button = Button(N_("Connect"), self.connect, kind="primary")
+        self.side = Choice(N_("Your side"), SIDE_OPTIONS, "investigator")
+        self.host_button = Button(N_("Host a LAN game"), self.host, kind="primary")
+        self.back_button = Button(N_("Back"), self.back, hotkey=pygame.K_ESCAPE)
+        self.lan = RowList(on_activate=self._join_found)
+        self.lan.columns = [0.0, 0.5, 0.77]
+        self.join_found_button = Button(N_("Open"), self.open_found)
+        self.form = Form([self.name, self.address, self.connect_button, self.side, self.host_button,
+                          self.join_found_button, self.back_button], focus=1)
+        self._size: tuple[int, int] | None = None
+        self._sync()
+
+    # ------------------------------------------------------------ lifecycle
+    def on_enter(self) -> None:
+        self.online.start_search()
+
+    def on_resume(self) -> None:
+        self.busy = ""
+        self.online.start_search()
+
+    def on_pause(self) -> None:
+        self.online.stop_search()
+
+    def on_exit(self) -> None:
+        self.online.close()
+
+    def _found(self, found: list[dict]) -> None:
+        rows = []
+        for info in found:
+            rooms = info["rooms"]
+            rows.append([info["name"], format_address(info["host"], info["port"]),
+                         ngettext("{n} room open", "{n} rooms open", rooms).format(n=rooms)])
+        self.lan.set_rows(rows, [theme.PARCHMENT if info["rooms"] else theme.TEXT_DIM for info in found])
+        if self.lan.selected is None and rows:
+            self.lan.selected = 0
+        self._sync()
+
+    def _sync(self) -> None:
+        self.join_found_button.enabled = self.lan.selected is not None and not self.busy
+        for b in (self.connect_button, self.host_button):
+            b.enabled = not self.busy
+
+    # -------------------------------------------------------------- actions
+    def _name(self) -> str:
+        name = clean_name(self.name.text) or self.online.name
+        self.online.name = name
+        return name
+
+    def connect(self) -> None:
+        """Connect to the typed address and open its lobby."""
+        if self.busy:
+            return
+        self.app.play("click")
+        try:
+            host, port = parse_address(self.address.text)
+        except ValueError:
+            self.toast.show(_("Type a server address, like {example}.").format(example=f"example.org:{DEFAULT_PORT}"),
+                            "error", 3.5)
+            self.form.set_focus(self.address)
+            return
+        self.online.remember(self.address.text.strip(), self._name())
+        self._open_lobby(host, port)
+
+    def _open_lobby(self, host: str, port: int) -> None:
+        self._name()
+        self.busy = _("Connecting to {address}…").format(address=format_address(host, port))
+        self._sync()
+        d = self.online.connect(host, port)
+
+        def ok(welcome: dict) -> None:
+            from .online_lobby import LobbyScene
+
+            self.busy = ""
+            self._sync()
+            if self.app.stack.top is self:
+                self.app.stack.push(LobbyScene(self.app, self.online, welcome.get("server", "")))
+
+        def failed(f: Any) -> None:
+            self.busy = ""
+            self._sync()
+            self.toast.show(_("Could not connect to {address}: {reason}").format(
+                address=format_address(host, port), reason=net_error_text(f)), "error", 4.5)
+        d.addCallbacks(ok, failed)
+
+    def open_found(self) -> None:
+        if self.lan.selected is not None:
+            self._join_found(self.lan.selected)
+
+    def _join_found(self, i: int) -> None:
+        if self.busy or i >= len(self.online.found):
+            return
+        self.app.play("click")
+        info = self.online.found[i]
+        self._open_lobby(info["host"], info["port"])
+
+    def host(self) -> None:
+        """Start a lobby in this process and open a room in it."""
+        if self.busy:
+            return
+        self.app.play("click")
+        self.online.remember(name=self._name())
+        try:
+            host, port = self.online.host()
+        except Exception as exc:  # noqa: BLE001 - no port at all: say so
+            self.toast.show(_("Could not start a game server here: {reason}").format(reason=str(exc)[:120]),
+                            "error", 4.5)
+            return
+        self.busy = _("Opening a room…")
+        self._sync()
+        self.online.server = (host, port)
+        from .online_room import open_room
+
+        open_room(self, self.online, "create", side=self.side.value, private=False, host=host, port=port)
+
+    def back(self) -> None:
+        self.app.play("click")
+        self.app.stack.pop()
+
+    # --------------------------------------------------------------- events
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        self._layout(self.app.size)
+        if self.lan.handle_event(event):
+            self._sync()
+            return None
+        if self.form.handle_event(event):
+            return None
+        if event.type == pygame.TEXTINPUT and not isinstance(self.form.focused, TextField):
+            self.form.set_focus(self.address)
+            self.address.insert(event.text)
+            return None
+        return None
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        self.toast.update(dt)
+        self.form.update(dt)
+        self.lan.update(dt)
+
+    # ----------------------------------------------------------------- draw
+    def _layout(self, size: tuple[int, int]) -> None:
+        if size == self._size:
+            return
+        self._size = size
+        w, h = size
+        s = look.scale(size)
+        margin = max(16, int(w * 0.05))
+        gap = max(12, int(w * 0.025))
+        top = int(h * 0.2)
+        bottom = int(h * 0.84)
+        left_w = int((w - 2 * margin - gap) * 0.54)
+        self.left = pygame.Rect(margin, top, left_w, bottom - top)
+        self.right = pygame.Rect(margin + left_w + gap, top, w - 2 * margin - gap - left_w, bottom - top)
+        pad = max(10, int(18 * s))
+        fh = max(30, int(42 * s))
+        x = self.left.x + pad
+        inner_w = self.left.w - 2 * pad
+        cap = max(16, int(24 * s))
+        title_h = max(22, int(34 * s))
+        y = self.left.y + pad + title_h
+        self.name_caption = (x, y)
+        self.name.rect = pygame.Rect(x, y + cap, min(inner_w, int(320 * s) + 80), fh)
+        y = self.name.rect.bottom + int(14 * s)
+        self.address_caption = (x, y)
+        bw = max(110, int(150 * s))
+        self.address.rect = pygame.Rect(x, y + cap, inner_w - bw - int(10 * s), fh)
+        self.connect_button.rect = pygame.Rect(self.address.rect.right + int(10 * s), y + cap, bw, fh)
+        y = self.address.rect.bottom + int(34 * s)
+        self.host_title_y = y
+        y += max(20, int(30 * s))
+        self.host_hint_y = y
+        y += int(44 * s)
+        self.side.rect = pygame.Rect(x - 6, y, inner_w + 6, max(36, int(48 * s)))
+        y = self.side.rect.bottom + int(12 * s)
+        label_w = theme.font(max(11, int(fh * 0.42)), "sans-bold").size(_(self.host_button.label))[0]
+        self.host_button.rect = pygame.Rect(x, y, min(inner_w, max(200, int(280 * s), label_w + 40)), fh)
+        # LAN list
+        rx = self.right.x + pad
+        rw = self.right.w - 2 * pad
+        self.lan.rect = pygame.Rect(rx, self.right.y + pad + title_h + int(30 * s), rw,
+                                    self.right.h - 2 * pad - title_h - int(30 * s) - fh - int(14 * s))
+        self.lan.row_h = max(26, int(38 * s))
+        self.join_found_button.rect = pygame.Rect(self.right.right - pad - bw, self.right.bottom - pad - fh, bw, fh)
+        bh = max(34, int(46 * s))
+        self.back_button.rect = pygame.Rect(w // 2 - bw // 2, bottom + int(18 * s), bw, bh)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        self._layout(size)
+        w, h = size
+        s = look.scale(size)
+        look.backdrop(surface)
+        look.heading(surface, _("Play online"))
+        inner = look.panel(surface, self.left, _("Join or host a game"))
+        look.caption(surface, _("Your name"), self.name_caption, inner.w)
+        look.caption(surface, _("Server address"), self.address_caption, inner.w)
+        size_h = max(13, int(19 * s))
+        theme.blit_text(surface, _("Host a game on this computer"), theme.fit_size(
+            _("Host a game on this computer"), size_h, inner.w, "serif-bold"), theme.BRASS_LIGHT,
+            (inner.x, self.host_title_y), "topleft", "serif-bold")
+        look.wrapped(surface, _("Players on your network find it under LAN games; anyone can join by address."),
+                     max(10, int(14 * s)), theme.TEXT_DIM, (inner.x, self.host_hint_y), inner.w, 2)
+        rin = look.panel(surface, self.right, _("LAN games found"))
+        dots = "." * (1 + int(self.t * 2) % 3)
+        if self.online.searched:
+            status = _("Looking for games on your network") + dots
+        else:
+            status = _("Searching the local network") + dots
+        theme.blit_text(surface, status, max(10, int(13 * s)), theme.TEXT_FAINT, (rin.x, rin.y), "topleft")
+        empty = _("No games found yet. Ask the host for the address, or host one yourself.")
+        self.lan.draw(surface, empty)
+        # a small radar sweep while searching
+        cx, cy = self.right.right - int(30 * s), self.right.y + int(30 * s)
+        rad = max(6, int(11 * s))
+        theme.aa_circle(surface, theme.PANEL_EDGE, (cx, cy), rad, 1)
+        a = self.t * 3.0
+        pygame.draw.line(surface, theme.BRASS, (cx, cy), (cx + rad * math.cos(a), cy + rad * math.sin(a)), 2)
+        self.form.draw(surface)
+        if self.busy:
+            look.wrapped(surface, self.busy, max(12, int(16 * s)), theme.PARCHMENT,
+                         (inner.x, self.host_button.rect.bottom + int(20 * s)), inner.w, 2)
+        hint = _("Tab moves · Enter connects · Esc goes back")
+        theme.blit_text(surface, hint, max(10, int(12 * s)), theme.TEXT_FAINT, (w // 2, h - int(14 * s)), "center")
+        self.toast.draw(surface, (w // 2, int(h * 0.955)), max(12, int(16 * s)), int(w * 0.7))

@@ -1,0 +1,262 @@
+"""The lobby of one server: the rooms to join or watch, a new room, joining by code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from twisted.internet import task
+
+from .. import theme
+from ..i18n import N_, _, ngettext
+from ..online import form as look
+from ..online.fields import TextField
+from ..online.form import Form, RowList
+from ..online.service import format_address
+from ..scene import Scene
+from ..widgets import Button, Choice, Toast
+from .online_connect import SIDE_OPTIONS
+from .online_room import open_room
+
+REFRESH_EVERY = 3.0
+CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+class LobbyScene(Scene):
+    """Rooms on the server the connect screen opened (``online.lobby``)."""
+
+    def __init__(self, app: Any, online: Any, server_name: str = "") -> None:
+        super().__init__(app)
+        self.online = online
+        self.server_name = server_name
+        self.toast = Toast()
+        self.t = 0.0
+        self.busy = ""
+        self.rooms: list[dict] = []
+        self.loaded = False
+        self.list = RowList(on_pick=lambda i: self._sync(), on_activate=self._activate)
+        self.list.columns = [0.0, 0.17, 0.5, 0.78]
+        self.join_button = Button(N_("Join"), self.join_selected, kind="primary")
+        self.watch_button = Button(N_("Watch"), self.watch_selected)
+        self.side = Choice(N_("Your side"), SIDE_OPTIONS, "investigator")
+        self.visibility = Choice(N_("Room"), [(False, N_("Public")), (True, N_("Private"))], False)
+        self.create_button = Button(N_("Create room"), self.create, kind="primary")
+        self.code = TextField("", placeholder=N_("Room code"), max_length=5, upper=True,
+                              allowed=lambda c: c in CODE_CHARS, on_submit=lambda _t: self.join_code())
+        self.code_button = Button(N_("Join"), self.join_code)
+        self.back_button = Button(N_("Back"), self.back, hotkey=pygame.K_ESCAPE)
+        self.form = Form([self.join_button, self.watch_button, self.side, self.visibility, self.create_button,
+                          self.code, self.code_button, self.back_button], focus=4)
+        self._refresh: task.LoopingCall | None = None
+        self._size: tuple[int, int] | None = None
+        self._sync()
+
+    # ------------------------------------------------------------ lifecycle
+    def on_enter(self) -> None:
+        lobby = self.online.lobby
+        if lobby is not None:
+            lobby.on_disconnect = self._lost
+        self._start_refresh()
+
+    def on_resume(self) -> None:
+        self.busy = ""
+        self._sync()
+        self._start_refresh()
+
+    def on_pause(self) -> None:
+        self._stop_refresh()
+
+    def on_exit(self) -> None:
+        self._stop_refresh()
+        self.online.disconnect()
+
+    def _start_refresh(self) -> None:
+        if self._refresh is None or not self._refresh.running:
+            self._refresh = task.LoopingCall(self.refresh)
+            self._refresh.clock = self.online.reactor
+            self._refresh.start(REFRESH_EVERY, now=True)
+
+    def _stop_refresh(self) -> None:
+        if self._refresh is not None and self._refresh.running:
+            self._refresh.stop()
+        self._refresh = None
+
+    def _lost(self, reason: Any) -> None:
+        self._stop_refresh()
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+            below = self.app.stack.top
+            if below is not None and hasattr(below, "toast"):
+                below.toast.show(_("The connection to the server was lost."), "error", 4.0)
+
+    def refresh(self) -> None:
+        lobby = self.online.lobby
+        if lobby is None or not lobby.connected:
+            return
+        d = lobby.list_rooms()
+        d.addCallbacks(self._rooms, lambda f: None)
+
+    def _rooms(self, rooms: list[dict]) -> None:
+        picked = self.rooms[self.list.selected]["code"] if self.list.selected is not None and \
+            self.list.selected < len(self.rooms) else None
+        order = {"waiting": 0, "playing": 1, "over": 2}
+        self.rooms = sorted((r for r in rooms if r["game"] == "pocket"),
+                            key=lambda r: (order.get(r["status"], 3), r["code"]))
+        self.loaded = True
+        rows, colours = [], []
+        for r in self.rooms:
+            if r["status"] == "waiting":
+                wants = ", ".join(_("Jack") if s == "jack" else _("Investigator") for s in r["open"])
+                state = _("free seat: {sides}").format(sides=wants)
+                colours.append(theme.PARCHMENT)
+            else:
+                state = _("playing")
+                colours.append(theme.TEXT_DIM)
+            n = r["spectators"]
+            watchers = ngettext("{n} spectator", "{n} spectators", n).format(n=n) if n else ""
+            rows.append([r["code"], r["host"], state, watchers])
+        self.list.set_rows(rows, colours)
+        self.list.selected = next((i for i, r in enumerate(self.rooms) if r["code"] == picked), None)
+        if self.list.selected is None and self.rooms and self.rooms[0]["status"] == "waiting":
+            self.list.selected = 0
+        self._sync()
+
+    def _selected(self) -> dict | None:
+        i = self.list.selected
+        return self.rooms[i] if i is not None and i < len(self.rooms) else None
+
+    def _sync(self) -> None:
+        r = self._selected()
+        free = not self.busy
+        self.join_button.enabled = free and r is not None and r["status"] == "waiting" and bool(r["open"])
+        self.watch_button.enabled = free and r is not None
+        self.create_button.enabled = free
+        self.code_button.enabled = free and len(self.code.text) == 5
+
+    # -------------------------------------------------------------- actions
+    def _go(self, how: str, **kw: Any) -> None:
+        if self.busy:
+            return
+        self.app.play("click")
+        self.busy = {"create": _("Opening a room…"), "join": _("Joining…"), "spectate": _("Opening the game…")}[how]
+        self._sync()
+        open_room(self, self.online, how, **kw)
+
+    def join_selected(self) -> None:
+        r = self._selected()
+        if r is not None and r["status"] == "waiting" and r["open"]:
+            side = self.side.value if self.side.value in r["open"] else "any"
+            self._go("join", code=r["code"], side=side)
+
+    def watch_selected(self) -> None:
+        r = self._selected()
+        if r is not None:
+            self._go("spectate", code=r["code"])
+
+    def _activate(self, i: int) -> None:
+        r = self._selected()
+        if r is None:
+            return
+        if r["status"] == "waiting":
+            self.join_selected()
+        else:
+            self.watch_selected()
+
+    def create(self) -> None:
+        self._go("create", side=self.side.value, private=bool(self.visibility.value))
+
+    def join_code(self) -> None:
+        code = self.code.text.strip().upper()
+        if len(code) != 5:
+            self.toast.show(_("A room code has five letters and digits."), "error")
+            return
+        self._go("join", code=code, side="any")  # the free seat, whichever it is
+
+    def back(self) -> None:
+        self.app.play("click")
+        self.app.stack.pop()
+
+    # --------------------------------------------------------------- events
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        self._layout(self.app.size)
+        if self.list.handle_event(event):
+            return None
+        if self.form.handle_event(event):
+            self._sync()
+            return None
+        if event.type == pygame.TEXTINPUT and event.text.upper() in CODE_CHARS:
+            self.form.set_focus(self.code)
+            self.code.insert(event.text)
+            self._sync()
+        return None
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        self.toast.update(dt)
+        self.form.update(dt)
+        self.list.update(dt)
+
+    # ----------------------------------------------------------------- draw
+    def _layout(self, size: tuple[int, int]) -> None:
+        if size == self._size:
+            return
+        self._size = size
+        w, h = size
+        s = look.scale(size)
+        margin = max(16, int(w * 0.05))
+        gap = max(12, int(w * 0.025))
+        top = int(h * 0.22)
+        bottom = int(h * 0.84)
+        left_w = int((w - 2 * margin - gap) * 0.58)
+        self.left = pygame.Rect(margin, top, left_w, bottom - top)
+        self.right = pygame.Rect(margin + left_w + gap, top, w - 2 * margin - gap - left_w, bottom - top)
+        pad = max(10, int(18 * s))
+        fh = max(30, int(40 * s))
+        bw = max(96, int(130 * s))
+        title_h = max(22, int(34 * s))
+        self.list.rect = pygame.Rect(self.left.x + pad, self.left.y + pad + title_h, self.left.w - 2 * pad,
+                                     self.left.h - 2 * pad - title_h - fh - int(14 * s))
+        self.list.row_h = max(26, int(36 * s))
+        self.list.header = [_("Code"), _("Host"), _("Status"), ""]
+        by = self.left.bottom - pad - fh
+        self.join_button.rect = pygame.Rect(self.left.right - pad - bw, by, bw, fh)
+        self.watch_button.rect = pygame.Rect(self.join_button.rect.x - bw - int(10 * s), by, bw, fh)
+        x = self.right.x + pad
+        iw = self.right.w - 2 * pad
+        y = self.right.y + pad + title_h
+        ch = max(34, int(46 * s))
+        self.side.rect = pygame.Rect(x - 6, y, iw + 6, ch)
+        self.visibility.rect = pygame.Rect(x - 6, y + ch + int(6 * s), iw + 6, ch)
+        self.create_button.rect = pygame.Rect(x, self.visibility.rect.bottom + int(12 * s), iw, fh)
+        self.code_title_y = self.create_button.rect.bottom + int(36 * s)
+        cy = self.code_title_y + max(22, int(34 * s))
+        self.code.rect = pygame.Rect(x, cy, iw - bw - int(10 * s), fh)
+        self.code_button.rect = pygame.Rect(self.code.rect.right + int(10 * s), cy, bw, fh)
+        bh = max(34, int(46 * s))
+        self.back_button.rect = pygame.Rect(w // 2 - bw // 2, bottom + int(18 * s), bw, bh)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        self._layout(size)
+        w, h = size
+        s = look.scale(size)
+        look.backdrop(surface)
+        server = self.online.server
+        where = format_address(*server) if server else ""
+        sub = f"{self.server_name} · {where}" if self.server_name else where
+        look.heading(surface, _("Lobby"), _("Playing as {name} · {server}").format(name=self.online.name,
+                                                                                 server=sub))
+        look.panel(surface, self.left, _("Rooms"))
+        empty = _("Looking for rooms…") if not self.loaded else _("No open rooms yet. Create one, and tell a friend!")
+        self.list.draw(surface, empty)
+        rin = look.panel(surface, self.right, _("New room"))
+        size_h = max(13, int(19 * s))
+        theme.blit_text(surface, _("Join by code"), theme.fit_size(_("Join by code"), size_h, rin.w, "serif-bold"),
+                        theme.BRASS_LIGHT, (rin.x, self.code_title_y), "topleft", "serif-bold")
+        self.form.draw(surface)
+        if self.busy:
+            theme.blit_text(surface, self.busy, max(12, int(16 * s)), theme.PARCHMENT,
+                            (self.right.centerx, self.code.rect.bottom + int(24 * s)), "midtop")
+        hint = _("Click a room, then Join or Watch · Tab moves · Esc goes back")
+        theme.blit_text(surface, hint, max(10, int(12 * s)), theme.TEXT_FAINT, (w // 2, h - int(14 * s)), "center")
+        self.toast.draw(surface, (w // 2, int(h * 0.955)), max(12, int(16 * s)), int(w * 0.7))

@@ -1,0 +1,120 @@
+"""Over the game while a connection is down: ours (reconnecting, with a countdown) or the opponent's.
+
+:class:`~game.ui.online.driver.NetDriver` pushes it; it takes itself away
+when the connection is back (the game below then catches up and animates
+what it missed) or when the game has ended.  The game below stands still
+meanwhile (only the top scene updates), and the network keeps running.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from .. import theme
+from ..i18n import N_, _
+from ..online import form as look
+from ..scene import Scene
+from ..widgets import Button, draw_title
+
+
+class ReconnectScene(Scene):
+    """``driver.lost_at`` set: our connection; else the other side's (``driver.away``)."""
+
+    transparent = True
+
+    def __init__(self, app: Any, driver: Any) -> None:
+        super().__init__(app)
+        self.driver = driver
+        self.t = 0.0
+        # a click only: Enter or Space must not give up a game by accident
+        self.leave_button = Button(N_("Leave the game"), self.leave, kind="danger")
+        self.gone = False
+
+    @property
+    def ours(self) -> bool:
+        return self.driver.lost_at is not None
+
+    def leave(self) -> None:
+        from .title import TitleScene
+
+        self.app.play("click")
+        self.gone = True
+        self.driver.leave()
+        if self.driver.online is not None:
+            self.driver.online.close()
+        self.app.stack.clear(TitleScene(self.app))
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        self._layout(self.app.size)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            return event
+        self.leave_button.handle_event(event)
+        return None  # the game below waits
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        d = self.driver
+        back = d.lost_at is None and d.opponent_away_for() is None
+        if not self.gone and (back or d.result is not None or d.closed) and self.app.stack.top is self:
+            self.gone = True
+            self.app.stack.pop()
+
+    def _layout(self, size: tuple[int, int]) -> pygame.Rect:
+        w, h = size
+        s = look.scale(size)
+        box = pygame.Rect(0, 0, min(w - 40, int(620 * s)), int(360 * s))
+        box.center = (w // 2, h // 2)
+        bw, bh = max(200, int(240 * s)), max(34, int(46 * s))
+        self.leave_button.rect = pygame.Rect(w // 2 - bw // 2, box.bottom - bh - int(26 * s), bw, bh)
+        return box
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        box = self._layout(size)
+        w, h = size
+        s = look.scale(size)
+        dim = pygame.Surface(size, pygame.SRCALPHA)
+        dim.fill((6, 6, 10, 185))
+        surface.blit(dim, (0, 0))
+        theme.rounded_panel(surface, box, radius=int(16 * s), alpha=252)
+        d = self.driver
+        if self.ours:
+            title = _("Connection lost")
+            left = d.reconnect_left()
+            line = _("Reconnecting… {seconds} s left").format(seconds=int(math.ceil(left)))
+            sub = _("Your seat is kept: the game goes on where it stopped.")
+            frac = left / max(1.0, d.game.reconnect_for)
+            col = theme.WARN
+        else:
+            name = d.players.get(d.opponent or "") or _("Your opponent")
+            title = _("{name} lost the connection").format(name=name)
+            away = d.opponent_away_for() or 0.0
+            line = _("Waiting for them to come back… {time}").format(time=f"{int(away) // 60}:{int(away) % 60:02d}")
+            sub = _("The game goes on when they return.")
+            frac = None
+            col = theme.PARCHMENT
+        draw_title(surface, title, theme.fit_size(title, max(22, int(40 * s)), box.w - 40, "serif-bold"),
+                   (w // 2, box.y + int(46 * s)))
+        # a countdown ring (ours) or a turning lamp (theirs)
+        cx, cy = w // 2, box.y + int(140 * s)
+        rad = max(18, int(36 * s))
+        theme.aa_circle(surface, theme.PANEL_EDGE, (cx, cy), rad, max(2, int(4 * s)))
+        if frac is not None:
+            rect = pygame.Rect(0, 0, 2 * rad, 2 * rad)
+            rect.center = (cx, cy)
+            if frac > 0:
+                pygame.draw.arc(surface, col, rect, math.pi / 2, math.pi / 2 + math.tau * frac, max(3, int(5 * s)))
+            theme.blit_text(surface, str(int(math.ceil(d.reconnect_left()))), max(14, int(22 * s)), theme.PARCHMENT,
+                            (cx, cy), "center", "sans-bold")
+        else:
+            a = self.t * 4
+            tip = (cx + rad * 0.8 * math.cos(a), cy + rad * 0.8 * math.sin(a))
+            pygame.draw.line(surface, theme.BRASS, (cx, cy), tip, max(2, int(3 * s)))
+        theme.blit_text(surface, line, theme.fit_size(line, max(13, int(19 * s)), box.w - 40), col,
+                        (w // 2, cy + rad + int(16 * s)), "midtop", "sans-bold")
+        look.wrapped(surface, sub, max(11, int(15 * s)), theme.TEXT_DIM, (w // 2, cy + rad + int(48 * s)),
+                     box.w - 60, 2, anchor="midtop", style="serif")
+        self.leave_button.draw(surface)
