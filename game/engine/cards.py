@@ -16,9 +16,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from .actions import Action, Vocabulary
-from .core import Outcome, Side, Termination, ToMove
+from .core import Outcome, Side, Termination
 from .hexgrid import mask_of, popcount
-from .rng import below, next_u64
+from .state import GameState
 
 #: Who takes each of the four cards: odd rounds (key 1), then even rounds (key 0).
 ORDER = {1: (Side.INVESTIGATOR, Side.JACK, Side.JACK, Side.INVESTIGATOR),
@@ -62,7 +62,7 @@ class CardActions:
         self.guilty, self.innocent = a("verdict", "guilty"), a("verdict", "innocent")
 
 
-class CardGame:
+class CardGame(GameState):
     """Mixin: the card game's queries, chance steps and views.
 
     The state holds ``view``, ``round``, ``phase``, ``cards`` (mask of this
@@ -95,12 +95,6 @@ class CardGame:
         """Who takes the next card (phase ``pick``) or plays the current one."""
         n = len(self.played)
         return ORDER[self.round & 1][n if self.phase == PICK else n - 1]
-
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    def winner(self) -> Side | None:
-        return None if self.outcome is None else self.outcome.winner
 
     def jack_known(self) -> bool:
         return self.jack is not None and self.jack != HIDDEN
@@ -187,24 +181,6 @@ class CardGame:
         else:
             self.cards = ALL_EIGHT & ~last  # the four cards the odd round did not show
             self.phase = PICK
-
-    def sample_chance(self) -> Action:
-        """The chance outcome this state's own generator gives (without applying it).
-
-        :raises ValueError: if it is not a chance step or this view has no generator.
-        """
-        if self.to_move() is not ToMove.CHANCE:
-            raise ValueError(f"not a chance step: {self.phase}")
-        if self.rng is None:
-            raise ValueError("this view has no generator; chance must come from outside")
-        outcomes = self.legal_actions()
-        return outcomes[below(next_u64(self.rng)[1], len(outcomes))]
-
-    def chance_outcomes(self) -> list[tuple[Action, int]]:
-        """Outcomes of a chance step with integer weights (all equal here)."""
-        if self.to_move() is not ToMove.CHANCE:
-            return []
-        return [(a, 1) for a in self.legal_actions()]
 
     def observation(self, side: Side):  # type: ignore[no-untyped-def]
         """What ``side`` may know: a state of that view without the generator.

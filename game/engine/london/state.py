@@ -27,8 +27,7 @@ from ..cards import (
     rng_field,
 )
 from ..core import Outcome, Side, Termination, ToMove
-from ..errors import IllegalActionError, ParseError
-from ..hashing import digest
+from ..errors import ParseError
 from ..rng import next_u64
 from .actions import (
     ACCUSE,
@@ -119,6 +118,7 @@ class LondonState(CardGame):
                  "jack", "rng", "ply", "outcome", "_legal", "_legal_set")
 
     game = "london"
+    VOCAB = VOCAB
     CARDS = CARDS
     #: identity + per pair of rounds: 1 deal, 8 picks, 18 activation steps
     #: (Goodley at most 5: move, three whistle moves, Watson's lantern), 2 witness calls.
@@ -181,12 +181,6 @@ class LondonState(CardGame):
         c._legal, c._legal_set = self._legal, self._legal_set
         return c
 
-    def child(self, action: Action | str) -> LondonState:
-        """A copy with ``action`` applied; this state is left alone."""
-        c = self.clone()
-        c.apply(action)
-        return c
-
     # -------------------------------------------------------------- queries
     def to_move(self) -> ToMove:
         ph = self.phase
@@ -238,17 +232,6 @@ class LondonState(CardGame):
         return [IDS[c] for c in range(8) if self.suspects >> c & 1]
 
     # -------------------------------------------------------------- legality
-    def legal_actions(self) -> list[Action]:
-        """Legal actions sorted by canonical text (empty once the game is over)."""
-        if self._legal is None:
-            self._legal = self._generate()
-            self._legal_set = frozenset(self._legal)
-        return self._legal
-
-    def is_legal(self, action: Action) -> bool:
-        self.legal_actions()
-        return action in self._legal_set
-
     def _generate(self) -> list[Action]:
         cards = self._card_options()
         if cards is not None:
@@ -342,18 +325,6 @@ class LondonState(CardGame):
         return out
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: Action | str) -> None:
-        """Play ``action`` (an :class:`Action` or its text).
-
-        :raises ParseError: if the text is no London action.
-        :raises IllegalActionError: if the rules forbid it now; the state is unchanged.
-        """
-        if not isinstance(action, Action):
-            action = VOCAB.parse(action)  # raises ParseError for anything but a known text
-        if not self.is_legal(action):
-            raise IllegalActionError(self._why_illegal(action))
-        self._apply(action)
-
     def _why_illegal(self, action: Action) -> str:
         tm = self.to_move()
         ph = self.phase
@@ -535,13 +506,6 @@ class LondonState(CardGame):
             None if self.outcome is None else str(self.outcome),
         ]
 
-    def public_hash(self) -> str:
-        return digest(self.public_fields())
-
-    def full_hash(self) -> str:
-        """A digest of the whole text form, secrets and generator included."""
-        return digest(str(self))
-
     def describe(self) -> dict:
         """The position in plain JSON terms (the referee's answer fields)."""
         def card(c: int) -> str | None:
@@ -595,14 +559,6 @@ class LondonState(CardGame):
             f"active={IDS[self.active] if self.active >= 0 else '-'} done={done or '-'} points={self.points} "
             f"icards={ids(self.icards)} jcards={ids(self.jcards)} jack={jack} rng={rng} ply={self.ply} "
             f"outcome={'-' if self.outcome is None else self.outcome}")
-
-    def __repr__(self) -> str:
-        return f"LondonState.parse({str(self)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, LondonState) and str(self) == str(other)
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
 
     @classmethod
     def parse(cls, text: str) -> LondonState:

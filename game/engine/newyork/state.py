@@ -29,8 +29,7 @@ from ..cards import (
     rng_field,
 )
 from ..core import Outcome, Side, Termination, ToMove
-from ..errors import IllegalActionError, ParseError
-from ..hashing import digest
+from ..errors import ParseError
 from ..hexgrid import layers
 from ..rng import next_u64
 from .actions import (
@@ -122,6 +121,7 @@ class NewYorkState(CardGame):
                  "icards", "jcards", "jack", "rng", "ply", "outcome", "_legal", "_legal_set")
 
     game = "newyork"
+    VOCAB = VOCAB
     CARDS = CARDS
     rounds = ROUNDS
     #: identity + per pair of rounds: 1 deal, 8 picks, 16 activation steps (a move
@@ -177,12 +177,6 @@ class NewYorkState(CardGame):
         c.icards, c.jcards, c.jack = self.icards[:], self.jcards[:], self.jack
         c.rng, c.ply, c.outcome = self.rng, self.ply, self.outcome
         c._legal, c._legal_set = self._legal, self._legal_set
-        return c
-
-    def child(self, action: Action | str) -> NewYorkState:
-        """A copy with ``action`` applied; this state is left alone."""
-        c = self.clone()
-        c.apply(action)
         return c
 
     # -------------------------------------------------------------- queries
@@ -254,17 +248,6 @@ class NewYorkState(CardGame):
         return STREET & ~taken
 
     # -------------------------------------------------------------- legality
-    def legal_actions(self) -> list[Action]:
-        """Legal actions sorted by canonical text (empty once the game is over)."""
-        if self._legal is None:
-            self._legal = self._generate()
-            self._legal_set = {a.order: a for a in self._legal}
-        return self._legal
-
-    def is_legal(self, action: Action) -> bool:
-        self.legal_actions()
-        return self._legal_set.get(action.order) == action
-
     def _generate(self) -> list[Action]:
         cards = self._card_options()
         if cards is not None:
@@ -422,18 +405,6 @@ class NewYorkState(CardGame):
         return self.open_mask() & ~self.occupied() & ~(1 << self.informant)
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: Action | str) -> None:
-        """Play ``action`` (an :class:`Action` or its text).
-
-        :raises ParseError: if the text is no New York action.
-        :raises IllegalActionError: if the rules forbid it now; the state is unchanged.
-        """
-        if not isinstance(action, Action):
-            action = VOCAB.parse(action)  # raises ParseError for anything but a known text
-        if not self.is_legal(action):
-            raise IllegalActionError(self._why_illegal(action))
-        self._apply(action)
-
     def _why_illegal(self, action: Action) -> str:
         tm = self.to_move()
         ph = self.phase
@@ -614,13 +585,6 @@ class NewYorkState(CardGame):
             self.jack is not None, self.ply, None if self.outcome is None else str(self.outcome),
         ]
 
-    def public_hash(self) -> str:
-        return digest(self.public_fields())
-
-    def full_hash(self) -> str:
-        """A digest of the whole text form, secrets and generator included."""
-        return digest(str(self))
-
     def describe(self) -> dict:
         """The position in plain JSON terms (the referee's answer fields)."""
         def card(c: int) -> str | None:
@@ -681,14 +645,6 @@ class NewYorkState(CardGame):
             f"active={IDS[self.active] if self.active >= 0 else '-'} done={done or '-'} "
             f"icards={ids(self.icards)} jcards={ids(self.jcards)} jack={jack} rng={rng} ply={self.ply} "
             f"outcome={'-' if self.outcome is None else self.outcome}")
-
-    def __repr__(self) -> str:
-        return f"NewYorkState.parse({str(self)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, NewYorkState) and str(self) == str(other)
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
 
     @classmethod
     def parse(cls, text: str) -> NewYorkState:

@@ -13,9 +13,9 @@ from collections.abc import Iterable
 
 from ..actions import Action, Vocabulary
 from ..core import Outcome, Side, Termination, ToMove
-from ..errors import IllegalActionError, ParseError
-from ..hashing import digest
+from ..errors import ParseError
 from ..rng import below, next_u64
+from ..state import GameState
 from .board import DIRECTIONS, facing, seen_cells
 from .data import DATA
 
@@ -78,7 +78,7 @@ DRAWS = tuple(_A("draw", c) for c in IDS)
 DRAW_HIDDEN = _A("draw", "?")
 
 
-class PocketState:
+class PocketState(GameState):
     """A game of Mr. Jack Pocket as one side (or the referee) knows it.
 
     ``view`` is ``"full"`` (every secret; solo play and the referee),
@@ -92,6 +92,7 @@ class PocketState:
                  "rng", "chase", "ply", "outcome", "_legal", "_legal_set")
 
     game = "pocket"
+    VOCAB = VOCAB
     max_game_length = 1 + ROUNDS * 8  # identity + per round: throw, 4 actions, 2 draws, witness
 
     def __init__(self) -> None:
@@ -152,12 +153,6 @@ class PocketState:
         c._legal, c._legal_set = self._legal, self._legal_set
         return c
 
-    def child(self, action: Action | str) -> PocketState:
-        """A copy with ``action`` applied; this state is left alone."""
-        c = self.clone()
-        c.apply(action)
-        return c
-
     # -------------------------------------------------------------- queries
     @property
     def step(self) -> int:
@@ -177,12 +172,6 @@ class PocketState:
         if ph == OVER:
             return ToMove.OVER
         return ToMove.CHANCE
-
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    def winner(self) -> Side | None:
-        return None if self.outcome is None else self.outcome.winner
 
     def face(self, token: int) -> str:
         assert self.faces is not None
@@ -245,17 +234,6 @@ class PocketState:
         return self.actor(self.step - 1)
 
     # -------------------------------------------------------------- legality
-    def legal_actions(self) -> list[Action]:
-        """Legal actions sorted by canonical text (empty once the game is over)."""
-        if self._legal is None:
-            self._legal = self._generate()
-            self._legal_set = frozenset(self._legal)
-        return self._legal
-
-    def is_legal(self, action: Action) -> bool:
-        self.legal_actions()
-        return action in self._legal_set
-
     def _generate(self) -> list[Action]:
         ph = self.phase
         if ph == ACT:
@@ -322,18 +300,6 @@ class PocketState:
         return out
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: Action | str) -> None:
-        """Play ``action`` (an :class:`Action` or its text).
-
-        :raises ParseError: if the text is no Pocket action.
-        :raises IllegalActionError: if the rules forbid it now; the state is unchanged.
-        """
-        if not isinstance(action, Action):
-            action = VOCAB.parse(action)  # raises ParseError for anything but a known text
-        if not self.is_legal(action):
-            raise IllegalActionError(self._why_illegal(action))
-        self._apply(action)
-
     def _why_illegal(self, action: Action) -> str:
         tm = self.to_move()
         if tm is ToMove.OVER:
@@ -496,24 +462,6 @@ class PocketState:
             self.phase = ACT
 
     # ----------------------------------------------------------------- chance
-    def sample_chance(self) -> Action:
-        """The chance outcome this state's own generator gives (without applying it).
-
-        :raises ValueError: if it is not a chance step or this view has no generator.
-        """
-        if self.to_move() is not ToMove.CHANCE:
-            raise ValueError(f"not a chance step: {self.phase}")
-        if self.rng is None:
-            raise ValueError("this view has no generator; chance must come from outside")
-        outcomes = self.legal_actions()
-        return outcomes[below(next_u64(self.rng)[1], len(outcomes))]
-
-    def chance_outcomes(self) -> list[tuple[Action, int]]:
-        """Outcomes of a chance step with integer weights (all equal here)."""
-        if self.to_move() is not ToMove.CHANCE:
-            return []
-        return [(a, 1) for a in self.legal_actions()]
-
     # ----------------------------------------------------- observation, hashing
     def observation(self, side: Side) -> PocketState:
         """What ``side`` may know: a state of that view without the generator.
@@ -542,13 +490,6 @@ class PocketState:
             self.jack is not None, self.chase, self.ply,
             None if self.outcome is None else str(self.outcome),
         ]
-
-    def public_hash(self) -> str:
-        return digest(self.public_fields())
-
-    def full_hash(self) -> str:
-        """A digest of the whole text form, secrets and generator included."""
-        return digest(str(self))
 
     def describe(self) -> dict:
         """The position in plain JSON terms (the referee's answer fields)."""
@@ -591,14 +532,6 @@ class PocketState:
                 f"detectives={','.join(map(str, self.detectives))} tokens={tok} rotated={rotated} "
                 f"track={track} icards={icards} jcards={jcards} jack={jack} rng={rng} "
                 f"chase={int(self.chase)} ply={self.ply} outcome={out}")
-
-    def __repr__(self) -> str:
-        return f"PocketState.parse({str(self)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, PocketState) and str(self) == str(other)
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
 
     @classmethod
     def parse(cls, text: str) -> PocketState:
