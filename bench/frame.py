@@ -3,11 +3,11 @@
 Two bots play each other in the game scene (as the investigator's screen
 would show it) at 1280x800 with the normal animation speed; every frame's
 update plus draw is timed.  Prints one line per game,
-``frame game=pocket p50_ms=.. p99_ms=.. max_ms=..``, then the same for London.
+``frame game=pocket p50_ms=.. p99_ms=.. max_ms=..``, then the same for London and New York.
 Headless (SDL's dummy video driver), one thread.
 
 Options: ``--frames N`` (default 3000), ``--size WxH``, ``--seed S``,
-``--game pocket|london|all`` (default all).
+``--game pocket|london|newyork|all`` (default all).
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--frames", type=int, default=3000)
     ap.add_argument("--size", default="1280x800")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--game", choices=("pocket", "london", "all"), default="all")
+    ap.add_argument("--game", choices=("pocket", "london", "newyork", "all"), default="all")
     args = ap.parse_args(argv)
-    for game in (("pocket", "london") if args.game == "all" else (args.game,)):
+    for game in (("pocket", "london", "newyork") if args.game == "all" else (args.game,)):
         run(game, args)
     return 0
 

@@ -15,6 +15,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from ..engine.cards import HIDDEN
 from ..engine.hexgrid import cells_of
 from . import texts as common
 from . import theme
@@ -70,6 +71,21 @@ def shortest_path(start: int, target: int, nbrs: Callable[[int], int]) -> list[i
     return path
 
 
+def along(line: list[tuple[float, float]], t: float) -> tuple[float, float]:
+    """The point a fraction ``t`` of the way along a polyline of (col, row) points (by drawn length)."""
+    seg = [math.hypot((b[0] - a[0]) * 1.5, (b[1] - a[1]) * 0.866) for a, b in zip(line, line[1:], strict=False)]
+    total = sum(seg)
+    if total <= 0:
+        return line[-1]
+    d = max(0.0, min(1.0, t)) * total
+    for (a, b), n in zip(zip(line, line[1:], strict=False), seg, strict=True):
+        if d <= n and n > 0:
+            k = d / n
+            return (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
+        d -= n
+    return line[-1]
+
+
 # ================================================================== helpers
 def banner(model: Any, msg: str, colour: theme.Color, hold: float) -> Step:
     def show() -> None:
@@ -79,18 +95,22 @@ def banner(model: Any, msg: str, colour: theme.Color, hold: float) -> Step:
 
 
 def walk(model: Any, char: int, path: list[int], snd: Sound, xy: Callable[[int], tuple[float, float]],
-         link: Callable[[int, int], str], final: tuple[float, float] | None = None) -> Step:
+         link: Callable[[int, int], str], final: tuple[float, float] | None = None,
+         route: Callable[[int, int], list[tuple[float, float]]] | None = None) -> Step:
     """The pawn goes along ``path`` position by position: ``link(a, b)`` says how each step is
     taken: ``"step"`` (a hop to the next cell), ``"sink"`` (down one hole, up another: a
-    manhole, a subway) or ``"sail"`` (a ferry crossing); ``xy`` gives a position's (col, row)."""
+    manhole, a subway) or ``"sail"`` (a ferry crossing, along ``route(a, b)``'s (col, row)
+    points when given); ``xy`` gives a position's (col, row)."""
     pawn = model.pawns[char]
     seq = Seq(Call(lambda: setattr(model, "moving", char)))
     for a, b in zip(path, path[1:], strict=False):
         (ac, ar), (bc, br) = xy(a), xy(b)
         how = link(a, b)
         if how == "sail":
-            def sail(t: float, ac: float = ac, ar: float = ar, bc: float = bc, br: float = br) -> None:
-                pawn.col, pawn.row = ac + (bc - ac) * t, ar + (br - ar) * t
+            line = route(a, b) if route is not None else [(ac, ar), (bc, br)]
+
+            def sail(t: float, line: list[tuple[float, float]] = line) -> None:
+                pawn.col, pawn.row = along(line, t)
                 pawn.lift = 0.35 * abs(math.sin(math.pi * t * 3))
             seq.add(Call(lambda: snd("slide")))
             seq.add(Func(sail, Timing.sail, ease_in_out))
@@ -291,3 +311,49 @@ def game_over(model: Any, after: Any, snd: Sound) -> Step:
         model.jcards, model.icards = list(after.jcards), list(after.icards)
         snd("win")
     return Seq(Call(over), banner(model, common.winner_title(after.outcome.winner), colour, 1.2))  # type: ignore[union-attr]
+
+
+# ==================================================================== build
+def frame(model: Any, before: Any, action: Any, after: Any, snd: Sound, own: bool, body: Step,
+          actor: str | None) -> Step:
+    """One action's animation: a beat before the other side's move, ``body``, and the end if it came."""
+    seq = Seq()
+    if not own and actor is not None and action.kind != "witness":
+        seq.add(Wait(0.2))
+    seq.add(body)
+    if after.phase == OVER and before.phase != OVER and after.outcome is not None:
+        seq.add(game_over(model, after, snd))
+    return seq
+
+
+def card_step(model: Any, before: Any, action: Any, after: Any, snd: Sound, name: Callable[[int], str],
+              ids: tuple[str, ...]) -> Step | None:
+    """The card game's own steps (Jack's identity, a deal, a card played, the verdict); ``None`` for others.
+
+    ``name`` gives a character's full name, ``ids`` the character ids in card order.
+    """
+    kind, args = action.kind, action.args
+    if kind == "identity":
+        known = after.jack_known()
+
+        def land() -> None:
+            model.jack = after.jack
+        step: Step = deal(model, after.jack if known else HIDDEN, ("alibideck", 0), ("identity", 0), known,
+                          land, snd)
+        if known:
+            step = Seq(step, banner(model, _("You are {name}").format(name=name(after.jack)), theme.JACK_RED, 1.0))
+        return step
+    if kind == "deal":
+        return deal_round(model, after, snd)
+    if kind == "play":
+        c = ids.index(str(args[0]))
+
+        def activate() -> None:
+            model.active = c
+            snd("click")
+        return Seq(Call(activate), Tween(model.card_lift, c, 0.0, 1.0, Timing.lift, ease_out), Wait(0.1))
+    if kind == "verdict":
+        guilty = args[0] == "guilty"
+        msg = _("Guilty! It was Jack.") if guilty else _("Innocent! Wrong arrest.")
+        return banner(model, msg, theme.INVESTIGATOR_BLUE if guilty else theme.JACK_RED, 0.8)
+    return None

@@ -52,7 +52,8 @@ class Look:
     power_icon: Callable[..., None]
     short: Callable[[int], str]          # a character's short name (looked up when drawn)
     witness_side: Callable[[bool], str]  # "Visible" / "Not visible"
-    card_back: tuple[int, int, int] = (38, 70, 52)
+    card_back: tuple[int, int, int] = (38, 70, 52)     # character cards
+    alibi_back: tuple[int, int, int] = (92, 24, 30)
 
 
 # ======================================================================= layout
@@ -82,6 +83,19 @@ class HexLayout:
         if (self.GRID_H + 2 * self.PAD_Y) * R + strip_min + gap > area.h:
             R = (area.h - strip_min - gap) / (self.GRID_H + 2 * self.PAD_Y)
         return R
+
+    @classmethod
+    def board_only(cls, box: pygame.Rect) -> HexLayout:
+        """Only the board, as large as fits in ``box`` (for pictures: the rules' small maps)."""
+        L = cls.__new__(cls)
+        R = min(box.w / (cls.GRID_W + 2 * cls.PAD_X), box.h / (cls.GRID_H + 2 * cls.PAD_Y))
+        padx, pady = R * cls.PAD_X, R * cls.PAD_Y
+        bw, bh = round(cls.GRID_W * R + 2 * padx), round(cls.GRID_H * R + 2 * pady)
+        L.size, L.scale, L.R, L.pawn_r = box.size, 1.0, R, R * 0.7
+        L.board = pygame.Rect(box.x + (box.w - bw) // 2, box.y + (box.h - bh) // 2, bw, bh)
+        L.ox = L.board.x + padx + cls.ORIGIN[0] * R
+        L.oy = L.board.y + pady + cls.ORIGIN[1] * R
+        return L
 
     def __init__(self, size: tuple[int, int]) -> None:
         W, H = size
@@ -361,7 +375,7 @@ def render_card(look: Look, char: int, w: int, h: int, kind: str) -> pygame.Surf
     surf = pygame.Surface((W, H), pygame.SRCALPHA)
     rad = int(W * 0.09)
     if char == HIDDEN:
-        base = look.card_back if kind == "character" else (92, 24, 30)
+        base = look.card_back if kind == "character" else look.alibi_back
         pygame.draw.rect(surf, base, (0, 0, W, H), border_radius=rad)
         pygame.draw.rect(surf, theme.BRASS, (0, 0, W, H), max(2, ss * 2), border_radius=rad)
         inner = pygame.Rect(W * 0.12, H * 0.09, W * 0.76, H * 0.82)
@@ -522,6 +536,9 @@ class HexBoardView:
             self.drop_caches()
             self.art = None
         if self.art is None or self._lang != lang:
+            if self._lang and self._lang != lang:
+                self._static = self._board = None  # a board may carry words
+                self.drop_caches()
             self.art = self.ART(self.layout.R)
             self._lang = lang
         return self.layout
@@ -606,7 +623,7 @@ class HexBoardView:
         pr = L.pawn_r
         pul = 0.5 + 0.5 * math.sin(clock * 5)
         order = sorted(range(8), key=lambda c: (c == model.moving, model.pawns[c].lift, model.pawns[c].row))
-        showeyes = (hl.show_sight or model.sight_alpha > 0) and model.phase != "over"
+        show_eyes = (hl.show_sight or model.sight_alpha > 0) and model.phase != "over"
         for c in order:
             p = model.pawns[c]
             if p.alpha <= 0:
@@ -642,7 +659,7 @@ class HexBoardView:
                 theme.aa_circle(surface, (255, 255, 255), (x, y), pr * 1.16, max(3, round(R * 0.09)))
             if hl.focus == ("pawn", c):
                 theme.aa_circle(surface, (255, 255, 255), (x, y), pr * 1.28, 2)
-            if showeyes and p.lift == 0 and p.alpha >= 1:
+            if show_eyes and p.lift == 0 and p.alpha >= 1:
                 seen = bool(model.visible >> c & 1)
                 a = 1.0 if hl.show_sight else model.sight_alpha
                 eye(surface, (x - pr * 0.72, y - pr * 0.72), R * 0.24, seen, a)
@@ -883,6 +900,33 @@ def eye(surface: pygame.Surface, c: tuple[float, float], r: float, seen: bool, a
     surface.blit(badge, badge.get_rect(center=(round(x), round(y))))
 
 
+def cobbles(S: pygame.Surface, c: tuple[float, float], R: float, rnd: Any, ground: theme.Color,
+            stone: theme.Color, edge: theme.Color) -> None:
+    """A paved hex cell of radius ``R`` at ``c``: rows of setts in shades of ``stone`` on ``ground``."""
+    cx, cy = c
+    pts = hexagon(cx, cy, R * 1.01)
+    pygame.draw.polygon(S, ground, pts)
+    clip = pygame.Rect(cx - R, cy - R, 2 * R, 2 * R)
+    tile = pygame.Surface(clip.size, pygame.SRCALPHA)
+    st = R * 0.2
+    y = 0.0
+    k = 0
+    while y < clip.h:
+        x = -(k % 2) * st * 0.5
+        while x < clip.w:
+            w = st * rnd.uniform(0.8, 1.2)
+            col = theme.shade(stone, rnd.uniform(0.72, 1.06))
+            pygame.draw.rect(tile, col, (x + 1, y + 1, w - 2, st - 2), border_radius=int(st * 0.3))
+            x += w
+        y += st
+        k += 1
+    mask = pygame.Surface(clip.size, pygame.SRCALPHA)
+    pygame.draw.polygon(mask, (255, 255, 255, 255), hexagon(R, R, R * 0.97))
+    tile.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    S.blit(tile, clip)
+    pygame.draw.polygon(S, edge, pts, max(1, int(R * 0.045)))
+
+
 def dashed_hex(surface: pygame.Surface, col, c: tuple[float, float], r: float, width: int) -> None:
     pts = hexagon(c[0], c[1], r)
     for k in range(6):
@@ -917,5 +961,5 @@ def arrow(surface: pygame.Surface, col, a: tuple[float, float], b: tuple[float, 
 
 
 __all__ = ["SQ3", "FlyingCard", "HexArt", "HexBoardView", "HexLayout", "Highlights", "Look", "PawnVis", "arrow",
-           "dashed_hex", "eye", "hexagon", "lerp_angle", "path_line", "render_card", "render_emblem", "render_hex",
-           "render_pawn", "render_round_slot", "render_witness"]
+           "cobbles", "dashed_hex", "eye", "hexagon", "lerp_angle", "path_line", "render_card", "render_emblem",
+           "render_hex", "render_pawn", "render_round_slot", "render_witness"]

@@ -201,7 +201,7 @@ def scenes_for(app: Any) -> list[tuple[str, Callable[[], None]]]:
         ("title", title), ("setup", setup), ("board", board), ("choose-rotation", choosing),
         ("choose-walk", choosing_walk), ("witness", witness), ("handover", handover), ("pause", pause),
         ("results", results), ("rules", rules), ("settings", settings),
-    ] + london_scenes(app) + online_scenes(app)
+    ] + london_scenes(app) + newyork_scenes(app) + online_scenes(app)
 
 
 def online_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
@@ -327,6 +327,144 @@ def london_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
         ("london-setup", setup), ("london-board", board), ("london-choose", choosing), ("london-beam", beam),
         ("london-power", power), ("london-whistle", whistle), ("london-witness", witness),
         ("london-results", results), ("london-rules", rules),
+    ]
+
+
+NEWYORK_SEED = 20240613
+
+
+def newyork_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
+    """The Mr. Jack in New York pictures: the board, a choice, a power, the informant, the witness call, the end."""
+    from .newyork.picker import CARD
+    from .newyork.texts import IDS
+    from .scenes.game import GameScene
+    from .scenes.rules import RulesScene
+    from .scenes.setup import SetupScene
+    from .scenes.title import TitleScene
+
+    def new_game(human: str = "investigator", seed: int = NEWYORK_SEED) -> Any:
+        scene = GameScene.new(app, seed, mode="solo", human=human, bot="greedy", game="newyork")
+        app.stack.clear(TitleScene(app))
+        app.stack.push(scene)
+        return scene
+
+    def card_on_offer(scene: Any, ids: tuple[int, ...]) -> int | None:
+        if not scene.my_turn() or scene.picker.stage != CARD:
+            return None
+        return next((c for c in ids if c in scene.picker.playable_cards()), None)
+
+    def setup() -> None:
+        app.stack.clear(TitleScene(app))
+        shot = SetupScene(app)
+        app.stack.push(shot)
+        shot.game.set("newyork")
+        shot._sync()
+
+    def board() -> None:
+        scene = new_game("investigator")
+        settle(scene)
+
+    def choosing() -> None:
+        scene = new_game("jack", NEWYORK_SEED + 1)
+        play_until(scene, lambda s: s.state.round >= 2 and card_on_offer(s, (1, 0, 2, 7)) is not None)
+        scene.picker.pick_card(card_on_offer(scene, (1, 0, 2, 7)))
+
+    def power() -> None:
+        scene = new_game("investigator", NEWYORK_SEED + 2)
+        play_until(scene, lambda s: card_on_offer(s, (4, 7, 6)) is not None)
+        p = scene.picker
+        p.pick_card(card_on_offer(scene, (4, 7, 6)))
+        if p.current_mode() != "power":
+            p.switch_mode()
+        first = sorted(p.targets())[0]
+        p.pick(first)
+
+    def informant() -> None:
+        from ..engine.newyork.board import NAMES
+
+        scene = new_game("investigator", NEWYORK_SEED + 3)
+
+        def meeting(s: Any) -> tuple[int, str] | None:
+            """A card on offer whose move reaches the talkative informant."""
+            if not s.my_turn() or s.picker.stage != CARD:
+                return None
+            st = s.picker.state
+            if not st.talk:
+                return None
+            for c in s.picker.playable_cards():
+                child = st.child(f"play {IDS[c]}")
+                goal = f"to {NAMES[st.informant]}"
+                if any(str(a) == goal for a in child.legal_actions()):
+                    return c, goal
+            return None
+        for _ in range(400):
+            settle(scene)
+            if scene.finished:
+                return
+            meet = meeting(scene)
+            if meet is not None:
+                p = scene.picker
+                p.pick_card(meet[0])
+                p.pick_cell(scene.state.informant)
+                scene.confirm()
+                break
+            if scene.my_turn():
+                human_plays(scene)
+        run_anim_until(scene, lambda s: s.anim is not None and s.model.informant.speak >= 1.0 and bool(s.model.flying)
+                       and s.model.flying[0].t > 0.6, limit=2000)
+
+    def push() -> None:
+        scene = new_game("jack", NEWYORK_SEED + 4)
+        eastman = IDS.index("eastman")
+
+        def ready(s: Any) -> bool:
+            if card_on_offer(s, (eastman,)) is None:
+                return False
+            return any(a.kind == "move" for a in s.picker.state.child(f"play {IDS[eastman]}").legal_actions())
+        play_until(scene, ready)
+        p = scene.picker
+        p.pick_card(eastman)
+        if p.current_mode() != "power":
+            p.switch_mode()
+        p.pick_pawn(sorted(p.pawn_targets())[0])
+        p.pick_cell(sorted(p.cell_targets())[-1])
+        scene.confirm()
+        # Eastman gives his order: rings around him, then the pawn goes
+        run_anim_until(scene, lambda s: s.anim is not None and 0.5 < s.model.push_t < 0.7, limit=2000)
+
+    def witness() -> None:
+        scene = new_game("investigator", NEWYORK_SEED + 5)
+        for _ in range(3000):
+            if scene.anim is not None:
+                scene.skip_animation()
+                continue
+            st = scene.state
+            if st.phase == "witness" and st.round >= 2 and scene.cursor[scene.viewer] == len(scene.states) - 1:
+                break
+            if scene.my_turn():
+                human_plays(scene)
+            else:
+                scene.wait_for_bot()
+                scene.update(1.0)
+        run_anim_until(scene, lambda s: s.anim is not None and s.model.sight_alpha >= 1.0
+                       and s.model.banner_alpha >= 1.0 and "“" in s.model.banner)
+
+    def results() -> None:
+        scene = new_game("jack", NEWYORK_SEED + 6)
+        play_until(scene, lambda s: s.finished, limit=400)
+        if not scene.finished:
+            settle(scene)
+            scene.update(1.0)
+
+    def rules() -> None:
+        app.stack.clear(TitleScene(app))
+        app.stack.push(RulesScene(app, game="newyork", page=0))
+
+    return [
+        ("newyork-setup", setup), ("newyork-board", board), ("newyork-choose", choosing), ("newyork-power", power),
+        ("newyork-informant", informant), ("newyork-push", push), ("newyork-witness", witness),
+        ("newyork-results", results),
+        ("newyork-rules", rules),
     ]
 
 

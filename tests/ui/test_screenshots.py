@@ -10,7 +10,9 @@ from game.ui import screenshots
 
 NAMES = ("title", "setup", "board", "choose-rotation", "choose-walk", "witness", "handover", "pause", "results",
          "rules", "settings", "london-setup", "london-board", "london-choose", "london-beam", "london-power",
-         "london-whistle", "london-witness", "london-results", "london-rules")
+         "london-whistle", "london-witness", "london-results", "london-rules", "newyork-setup", "newyork-board",
+         "newyork-choose", "newyork-power", "newyork-informant", "newyork-push", "newyork-witness", "newyork-results",
+         "newyork-rules")
 
 
 def test_the_screenshots_command_writes_every_scene(tmp_path: Path) -> None:
@@ -53,5 +55,25 @@ def test_the_london_pictures_show_what_they_name(tmp_path: Path) -> None:
     scene = app.stack.top
     assert scene.model.sight_alpha >= 1.0 and scene.anim is not None
     shots["london-results"]()
+    assert type(app.stack.top).__name__ == "ResultsScene"
+    app.stack.clear()
+
+
+def test_the_newyork_pictures_show_what_they_name(tmp_path: Path) -> None:
+    app = screenshots.make_app((800, 600))
+    shots = dict(screenshots.scenes_for(app))
+    shots["newyork-choose"]()
+    hl = app.stack.top.highlights()
+    assert hl.cells and hl.selected_card is not None  # a character chosen, reachable cells lit
+    shots["newyork-power"]()
+    hl = app.stack.top.highlights()
+    assert hl.chosen and hl.cells  # a zone or a ship picked up, its new places lit
+    shots["newyork-informant"]()
+    scene = app.stack.top
+    assert scene.anim is not None and scene.model.informant.speak >= 1.0 and scene.model.flying
+    shots["newyork-witness"]()
+    scene = app.stack.top
+    assert scene.model.sight_alpha >= 1.0 and scene.anim is not None
+    shots["newyork-results"]()
     assert type(app.stack.top).__name__ == "ResultsScene"
     app.stack.clear()

@@ -11,7 +11,7 @@ A :class:`GameUI` never decides a rule: targets come from the legal
 actions of the observation it is given, chance from the engine.
 
 >>> sorted(GAMES)
-['london', 'pocket']
+['london', 'newyork', 'pocket']
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 from ...engine.actions import Action
 
 #: rule set name -> module (under this package) that defines ``UI``
-GAMES = {"pocket": "pocket", "london": "london"}
+GAMES = {"pocket": "pocket", "london": "london", "newyork": "newyork"}
 
 
 def ui_class(game: str) -> type[GameUI]:

@@ -17,16 +17,16 @@ from __future__ import annotations
 from ...engine.actions import Action
 from ...engine.london.actions import split_pair
 from ...engine.london.board import ADJ, EXIT_CELL, EXITS, INDEX, OFF_BOARD, WALK
-from ...engine.london.state import HIDDEN, OVER, LondonState
+from ...engine.london.state import HIDDEN, LondonState
 from .. import texts as common
 from .. import theme
 from ..hexanim import (
     Sound,
     Timing,
     banner,
+    card_step,
     deal,
-    deal_round,
-    game_over,
+    frame,
     shortest_path,
     slide,
     swap,
@@ -34,7 +34,7 @@ from ..hexanim import (
     witness,
 )
 from ..i18n import _
-from ..tween import Call, Par, Seq, Step, Tween, Wait, ease_in_out, ease_out, linear
+from ..tween import Call, Par, Seq, Step, Tween, Wait, ease_in_out, linear
 from . import texts
 from .view import LondonModel, TokenVis, position_xy
 
@@ -94,38 +94,15 @@ def build(model: LondonModel, before: LondonState, action: Action, after: London
     """The animation of ``action`` on ``model`` (which shows ``before``): viewer's observations only."""
     snd: Sound = sound or (lambda name: None)
     body = _body(model, before, action, after, snd)
-    seq = Seq()
-    if not own and texts.actor_of(before, action) is not None and action.kind != "witness":
-        seq.add(Wait(0.2))
-    seq.add(body)
-    if after.phase == OVER and before.phase != OVER and after.outcome is not None:
-        seq.add(game_over(model, after, snd))
-    return seq
+    return frame(model, before, action, after, snd, own, body, texts.actor_of(before, action))
 
 
 def _body(model: LondonModel, before: LondonState, action: Action, after: LondonState, snd: Sound) -> Step:
     kind, args = action.kind, action.args
     act = before.active
-    if kind == "identity":
-        known = after.jack_known()
-
-        def land() -> None:
-            model.jack = after.jack
-        step: Step = deal(model, after.jack if known else HIDDEN, ("alibideck", 0), ("identity", 0), known,  # type: ignore[arg-type]
-                           land, snd)
-        if known:
-            step = Seq(step, banner(model, _("You are {name}").format(name=texts.name(after.jack)),  # type: ignore[arg-type]
-                                     theme.JACK_RED, 1.0))
+    step = card_step(model, before, action, after, snd, texts.name, IDS)
+    if step is not None:
         return step
-    if kind == "deal":
-        return deal_round(model, after, snd)
-    if kind == "play":
-        c = IDS.index(str(args[0]))
-
-        def activate() -> None:
-            model.active = c
-            snd("click")
-        return Seq(Call(activate), Tween(model.card_lift, c, 0.0, 1.0, Timing.lift, ease_out), Wait(0.1))
     if kind == "to":
         return _walk(model, act, walk_path(before, act, INDEX[str(args[0])]), snd)
     if kind == "accuse":
@@ -189,10 +166,6 @@ def _body(model: LondonModel, before: LondonState, action: Action, after: London
     if kind == "witness":
         seen = args[0] == "seen"
         return witness(model, before, after, seen, snd, texts.witness_claim(seen), _lamp_out(model, before))
-    if kind == "verdict":
-        guilty = args[0] == "guilty"
-        msg = _("Guilty! It was Jack.") if guilty else _("Innocent! Wrong arrest.")
-        return banner(model, msg, theme.INVESTIGATOR_BLUE if guilty else theme.JACK_RED, 0.8)
     return Wait(0.1)
 
 

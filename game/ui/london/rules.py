@@ -139,8 +139,9 @@ def _box(box: Rect, frac: float = 1.0) -> Rect:
 
 
 # ------------------------------------------------------------------- pictures
-def picture_goal(surface: pygame.Surface, box: Rect, t: float) -> None:
-    art = _art(box.h * 0.12)
+def picture_goal(surface: pygame.Surface, box: Rect, t: float, art: Art | None = None) -> None:
+    """The eight pawns, Jack's ring going round them (``art``: another game's sprites)."""
+    art = art or _art(box.h * 0.12)
     w = box.w / 4.6
     for c in range(8):
         row, col = divmod(c, 4)
@@ -163,21 +164,24 @@ def picture_light(surface: pygame.Surface, box: Rect, t: float) -> None:
         theme.aa_circle(surface, col, (x + p.R * 0.55, y - p.R * 0.55), p.R * 0.2)
 
 
-def picture_round(surface: pygame.Surface, box: Rect, t: float) -> None:
-    art = _art(box.h * 0.1)
-    cw = min(box.w / 5.5, box.h * 0.36 / 1.4)
+def picture_round(surface: pygame.Surface, box: Rect, t: float, art: Art | None = None) -> None:
+    """The four cards of an odd and of an even round, and who takes each."""
+    art = art or _art(box.h * 0.1)
+    fs = max(11, int(box.h * 0.05))
+    cw = min((box.w - 30) / 4.4, (box.h * 0.5 - fs - 24) / 1.4)
     ch = int(cw * 1.4)
+    x0 = box.centerx - (4 * cw + 30) / 2
     for row, (cards, order) in enumerate((((GULL, SMITH, BERT, HOLMES), "IJJI"), ((WATSON, LESTRADE, STEALTHY,
                                                                                      GOODLEY), "JIIJ"))):
-        y = box.y + box.h * (0.06 + 0.5 * row)
+        top = box.y + box.h * 0.5 * row + box.h * 0.03
+        label = _("Odd rounds") if row == 0 else _("Even rounds")
+        theme.blit_text(surface, label, fs, theme.TEXT_DIM, (x0, top), "topleft")
+        y = top + fs + 8
         for k, c in enumerate(cards):
-            x = box.x + box.w * 0.12 + k * (cw + 10)
+            x = x0 + k * (cw + 10)
             surface.blit(art.card(c, int(cw), ch), (round(x), round(y)))
             side = "investigator" if order[k] == "I" else "jack"
             theme.aa_circle(surface, theme.side_colour(side), (x + cw / 2, y + ch + 8), 5)
-        label = _("Odd rounds") if row == 0 else _("Even rounds")
-        theme.blit_text(surface, label, max(11, int(box.h * 0.05)), theme.TEXT_DIM,
-                        (box.x + box.w * 0.12 + 4 * (cw + 10), y + ch / 2), "midleft")
 
 
 def picture_move(surface: pygame.Surface, box: Rect, t: float) -> None:
@@ -284,8 +288,9 @@ def picture_bert(surface: pygame.Surface, box: Rect, t: float) -> None:
     _arrow(surface, p.center(1, 1), p.center(5, 1))
 
 
-def picture_witness(surface: pygame.Surface, box: Rect, t: float) -> None:
-    art = _art(box.h * 0.1)
+def picture_witness(surface: pygame.Surface, box: Rect, t: float, art: Art | None = None) -> None:
+    """Both sides of the witness card."""
+    art = art or _art(box.h * 0.1)
     cw = int(min(box.w / 4.2, box.h * 0.7 / 1.4))
     ch = int(cw * 1.4)
     y = box.centery - ch // 2
@@ -400,4 +405,4 @@ def pages() -> list:
     ]
 
 
-__all__ = ["pages", "draw_patch", "Patch"]
+__all__ = ["pages", "draw_patch", "Patch", "picture_goal", "picture_round", "picture_witness"]

@@ -50,6 +50,7 @@ from ..hexboard import (
     Look,
     PawnVis,
     arrow,
+    cobbles,
     hexagon,
     lerp_angle,
     path_line,
@@ -461,28 +462,7 @@ def _render_board(L: Layout) -> pygame.Surface:
     for i in range(N_CELLS):
         if CELL_TYPE[i] != "street":
             continue
-        cx, cy = cen(i)
-        pts = hexagon(cx, cy, R * 1.01)
-        pygame.draw.polygon(S, (86, 84, 82), pts)
-        clip = pygame.Rect(cx - R, cy - R, 2 * R, 2 * R)
-        tile = pygame.Surface(clip.size, pygame.SRCALPHA)
-        st = R * 0.2
-        y = 0.0
-        k = 0
-        while y < clip.h:
-            x = -(k % 2) * st * 0.5
-            while x < clip.w:
-                w = st * rnd.uniform(0.8, 1.2)
-                col = theme.shade((118, 114, 108), rnd.uniform(0.72, 1.06))
-                pygame.draw.rect(tile, col, (x + 1, y + 1, w - 2, st - 2), border_radius=int(st * 0.3))
-                x += w
-            y += st
-            k += 1
-        mask = pygame.Surface(clip.size, pygame.SRCALPHA)
-        pygame.draw.polygon(mask, (255, 255, 255, 255), hexagon(R, R, R * 0.97))
-        tile.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        S.blit(tile, clip)
-        pygame.draw.polygon(S, (58, 56, 54), pts, max(1, int(R * 0.045)))
+        cobbles(S, cen(i), R, rnd, (86, 84, 82), (118, 114, 108), (58, 56, 54))
     # buildings: slate and brick terraces, merged where they touch
     for i in range(N_CELLS):
         if CELL_TYPE[i] != "building":

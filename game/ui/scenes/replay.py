@@ -33,6 +33,10 @@ def describe_step(before: PocketState, action: str, after: PocketState | None = 
     ``after`` is the state it led to (computed when not given); the end of
     the game is added when the action finished it.
     """
+    if getattr(before, "game", "pocket") == "newyork":
+        from ..newyork.texts import describe_step as newyork_step
+
+        return newyork_step(before, action, after)
     if getattr(before, "game", "pocket") == "london":
         from ..london.texts import describe_step as london_step
 
@@ -113,6 +117,10 @@ def _char(cid: str) -> str:
 
 
 def start_text(game: str = "pocket") -> str:
+    if game == "newyork":
+        from ..newyork.texts import start_text as newyork_start
+
+        return newyork_start()
     if game == "london":
         from ..london.texts import start_text as london_start
 
@@ -130,6 +138,10 @@ def draw_position(surface: pygame.Surface, state: PocketState, clock: float,
     the rules screen's plain board otherwise.
     """
     w, h = surface.get_size()
+    if getattr(state, "game", "pocket") == "newyork":
+        from ..games.newyork import draw_position as draw_newyork
+
+        return draw_newyork(surface, state, clock, view)
     if getattr(state, "game", "pocket") == "london":
         return _draw_london(surface, state, clock, view)
     if view is not None:
@@ -175,6 +187,10 @@ def _draw_london(surface: pygame.Surface, state: Any, clock: float, view: Any) -
 
 
 def _board_view(game: str = "pocket") -> Any:
+    if game == "newyork":
+        from ..newyork.view import NewYorkView
+
+        return NewYorkView()
     if game == "london":
         from ..london.view import LondonView
 
@@ -263,7 +279,9 @@ class ReplayScene(Scene):
                 "exchange": "slide", "alibi": "deal", "draw": "flip", "throw": "throw",
                 "witness": "witness", "identity": "deal", "claim": "click", "to": "step", "accuse": "step",
                 "escape": "step", "whistle": "step", "lantern": "turn", "lamp": "slide", "cover": "slide",
-                "cordon": "slide", "swap": "slide", "deal": "deal", "play": "click"}.get(kind, "click")
+                "cordon": "slide", "swap": "slide", "deal": "deal", "play": "click", "move": "step",
+                "subway": "deal", "building": "deal", "park": "flip", "zone": "slide", "ship": "slide",
+                "informant": "slide"}.get(kind, "click")
         if self.states[index].is_over():
             name = "win"
         try:

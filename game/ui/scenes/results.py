@@ -78,9 +78,14 @@ class ResultsScene(Scene):
 
     def london_art(self) -> Any:
         if self._london_art is None:
-            from ..london.view import Art as LondonArt
+            if getattr(self.final, "game", "pocket") == "newyork":  # the hex card games draw their own cards
+                from ..newyork.view import Art as NewYorkArt
 
-            self._london_art = LondonArt(40)
+                self._london_art = NewYorkArt(40)
+            else:
+                from ..london.view import Art as LondonArt
+
+                self._london_art = LondonArt(40)
         return self._london_art
 
     # ----------------------------------------------------------------- draw
@@ -133,9 +138,14 @@ class ResultsScene(Scene):
             theme.blit_text(surface, mine, max(14, int(24 * s)), theme.PARCHMENT, (w // 2, panel.y + int(112 * s)),
                             "center", "serif-bold")
         ornament(surface, (w // 2, panel.y + int(140 * s)), int(panel.w * 0.6))
+        newyork = getattr(f, "game", "pocket") == "newyork"
         if outcome is not None:
             y = panel.y + int(160 * s)
-            for line in theme.wrap(texts.termination_text(outcome.termination), max(13, int(20 * s)),
+            if newyork:
+                from ..newyork.texts import termination_text
+            else:
+                termination_text = texts.termination_text
+            for line in theme.wrap(termination_text(outcome.termination), max(13, int(20 * s)),
                                    int(panel.w * 0.85), "serif"):
                 theme.blit_text(surface, line, max(13, int(20 * s)), theme.TEXT, (w // 2, y), "midtop", "serif")
                 y += int(28 * s)
@@ -144,10 +154,13 @@ class ResultsScene(Scene):
         cw = int(120 * s)
         ch = int(cw * 1.4)
         card_rect = pygame.Rect(panel.x + int(panel.w * 0.1), panel.y + int(260 * s), cw, ch)
-        london = getattr(f, "game", "pocket") == "london"
+        london = getattr(f, "game", "pocket") in ("london", "newyork")
         if jack is not None:
             if london:
-                from ..london import texts as ltexts
+                if newyork:
+                    from ..newyork import texts as ltexts
+                else:
+                    from ..london import texts as ltexts
 
                 surface.blit(self.london_art().card(jack, cw, ch, "alibi"), card_rect)
                 name = ltexts.name(jack)
@@ -162,9 +175,9 @@ class ResultsScene(Scene):
         x = card_rect.right + int(60 * s)
         y = card_rect.y
         if london:
-            from ..games.london import results_rows
+            from ..games import module_for
 
-            rows = results_rows(f)
+            rows = module_for(f.game).results_rows(f)
         else:
             tokens = sum(1 for sd in f.track if sd is Side.JACK)
             cards = sum(CHARS[c].hourglasses for c in f.jcards if c >= 0)

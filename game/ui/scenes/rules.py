@@ -766,11 +766,16 @@ def pages() -> list[Page]:
     ]
 
 
-GAME_TABS = (("pocket", N_("Mr. Jack Pocket")), ("london", N_("Mr. Jack (London)")))
+GAME_TABS = (("pocket", N_("Mr. Jack Pocket")), ("london", N_("Mr. Jack (London)")),
+             ("newyork", N_("Mr. Jack in New York")))
 
 
 def pages_for(game: str) -> list[Page]:
-    """The rule pages of ``game`` (``pocket`` or ``london``)."""
+    """The rule pages of ``game`` (``pocket``, ``london`` or ``newyork``)."""
+    if game == "newyork":
+        from ..newyork.rules import pages as newyork_pages
+
+        return newyork_pages()
     if game == "london":
         from ..london.rules import pages as london_pages
 
@@ -890,9 +895,10 @@ class RulesScene(Scene):
         self.toc = [Rect(m, top + i * line, toc_w - m, line) for i in range(len(self.pages))] if toc_w else []
         tw = max(120, min(240, w // 5))
         th = max(24, int(h * 0.04))
-        # one tab in each top corner, clear of the centred title
+        # Pocket in the top left corner, the hex board games stacked in the top right, clear of the centred title
         self.tabs[0].rect = Rect(m, max(4, m // 2), tw, th)
-        self.tabs[-1].rect = Rect(w - m - tw, max(4, m // 2), tw, th)
+        for i, tab in enumerate(self.tabs[1:]):
+            tab.rect = Rect(w - m - tw, max(4, m // 2) + i * (th + 2), tw, th)
 
     @staticmethod
     def _header_h(h: int) -> int:

@@ -32,7 +32,8 @@ def mode_name(mode: str) -> str:
     }.get(mode, mode)
 
 
-GAME_TITLES = {"pocket": N_("Mr. Jack Pocket"), "london": N_("Mr. Jack (London)")}
+GAME_TITLES = {"pocket": N_("Mr. Jack Pocket"), "london": N_("Mr. Jack (London)"),
+               "newyork": N_("Mr. Jack in New York")}
 
 
 def game_title(game: str) -> str:

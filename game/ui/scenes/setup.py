@@ -25,7 +25,7 @@ BOT_HELP = {
 }
 BOT_ORDER = ("random", "greedy", "easy", "normal", "hard")
 #: Rule sets the client can draw and play; others are offered once their board is drawn.
-CLIENT_GAMES = ("pocket", "london")
+CLIENT_GAMES = ("pocket", "london", "newyork")
 EDITION_LABELS = {"2006": N_("2006 (original)"), "2016": N_("2016 (new edition)")}
 
 
@@ -188,10 +188,12 @@ class SetupScene(Scene):
         self.start_button.draw(surface, focused=(self.focus == len(self.rows)))
         self.back_button.draw(surface, focused=(self.focus == len(self.rows) + 1))
         # what the choices mean
-        london = self.game.value == "london"
+        london = self.game.value in ("london", "newyork")  # the investigator arrests Jack in both
         if self.mode.value == "solo":
             side = self.side.value
-            if side == "jack" and london:
+            if side == "jack" and self.game.value == "newyork":
+                hints = [_("You are Jack: stay unseen, then leave Manhattan by the East passage or aboard a ship.")]
+            elif side == "jack" and london:
                 hints = [_("You are Jack: stay in the dark, and slip out of Whitechapel when nobody saw you.")]
             elif side == "jack":
                 hints = [_("You are Jack: stay hidden, or gather six hourglasses.")]

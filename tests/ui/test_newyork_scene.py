@@ -1,0 +1,417 @@
+"""Mr. Jack in New York in the game scene, played through real events as a player would.
+
+A helper lets a random policy choose each decision from the player's own
+view and turns it into the clicks (or keys) a player makes: the character
+card, the mode button when the power comes first, the lit cells and pawns
+(a zone is its old place then its two new cells; a push the pawn then the
+cell; a swap two pawns; a ship its port then the free port), the button
+that leaves an optional power unused, then Confirm.  The test checks that
+exactly those actions were recorded.  Animations run very fast so whole
+games take a second or two.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine.actions import Action
+from game.engine.core import Side
+from game.engine.newyork import NewYork
+from game.engine.newyork.board import ADJ, EXITS, INDEX, LIBERTY, NAMES, STEP
+from game.engine.newyork.state import HIDDEN
+from game.engine.record import GameRecord
+from game.engine.rng import Rng
+from game.ui.newyork import anim
+from game.ui.newyork.anim import walk_path
+from game.ui.newyork.picker import CARD, CONFIRM, NewYorkPicker, sequences
+from game.ui.newyork.view import CELL_XY, NewYorkModel
+from game.ui.scenes.game import GameScene
+from game.ui.scenes.handover import HandoverScene
+from game.ui.scenes.results import ResultsScene
+from game.ui.scenes.title import TitleScene
+
+DT = 0.05
+IDS = ("beach", "runner", "latimer", "grant", "callahan", "eastman", "tumblety", "smith")
+POWERS = ("subway", "building", "lamp", "park", "zone", "move", "swap", "ship")
+
+
+# ------------------------------------------------------------------ helpers
+def key(k: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+
+def click(pos: tuple[float, float], button: int = 1) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(round(pos[0]), round(pos[1])), button=button)
+
+
+def send(app, *events: pygame.event.Event) -> None:  # type: ignore[no-untyped-def]
+    for ev in events:
+        pygame.event.post(ev)
+        app.tick(1 / 60)
+
+
+def wait_for_turn(app, scene: GameScene, limit: int = 800, check=None) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(limit):
+        if check:
+            check(scene)
+        if scene.finished or scene.my_turn() or isinstance(app.stack.top, HandoverScene):
+            return
+        scene.wait_for_bot()
+        app.tick(DT)
+    raise AssertionError(f"no turn came: {scene.state}")
+
+
+def targets_of(picker: NewYorkPicker, action: Action) -> tuple[tuple[str, int], ...]:
+    """The first way to click ``action`` in the picker's state."""
+    return sequences(picker.state, action)[0]
+
+
+def where(scene: GameScene, target: tuple[str, int]) -> tuple[float, float]:
+    kind, v = target
+    if kind == "pawn":
+        return scene.view.pawn_center(scene.model, v)
+    return scene.view.layout.center(v)
+
+
+def choose_with_mouse(app, scene: GameScene, action: Action) -> None:  # type: ignore[no-untyped-def]
+    p = scene.picker
+    if action.kind == "play":
+        send(app, click(scene.view.layout.row_rects[scene.model.row.index(IDS.index(str(action.args[0])))].center))
+        return
+    if action.kind == "pass":
+        assert scene.extra_button.visible and p.can_pass() and not p.can_switch()
+        send(app, click(scene.extra_button.rect.center))
+        return
+    if p.can_switch():
+        want = "power" if action.kind in POWERS else "move"
+        if p.current_mode() != want:
+            assert scene.extra_button.visible
+            send(app, click(scene.extra_button.rect.center))
+            assert p.current_mode() == want
+    for target in targets_of(p, action):
+        send(app, click(where(scene, target)))
+
+
+def choose_with_keys(app, scene: GameScene, action: Action) -> None:  # type: ignore[no-untyped-def]
+    p = scene.picker
+    if action.kind == "play":
+        send(app, key(getattr(pygame, f"K_{scene.model.row.index(IDS.index(str(action.args[0]))) + 1}")))
+        return
+    if action.kind == "pass":
+        send(app, key(pygame.K_n))
+        return
+    if p.can_switch():
+        want = "power" if action.kind in POWERS else "move"
+        if p.current_mode() != want:
+            send(app, key(pygame.K_m))
+    for kind, v in targets_of(p, action):
+        goal = ("pos", v) if kind == "cell" else (kind, v)
+        for _ in range(300):
+            send(app, key(pygame.K_TAB))
+            if scene.focus == goal:
+                break
+        assert scene.focus == goal, (goal, scene.ui.focus_targets())
+        send(app, key(pygame.K_RETURN))
+
+
+def pick(state, rng: Rng) -> Action:  # type: ignore[no-untyped-def]
+    """A random decision: escape and meet a talkative informant when possible, no arrest before two suspects
+    are left."""
+    legal = state.legal_actions()
+    out = [a for a in legal if a.kind == "escape" or (a.kind == "move" and EXITS >> INDEX[str(a.args[1])] & 1)]
+    if out:
+        return out[0]
+    meet = [a for a in legal if a.kind == "to" and INDEX[str(a.args[0])] == state.informant and state.talk]
+    if meet:
+        return meet[0]
+    calm = [a for a in legal if a.kind != "accuse"]
+    if bin(state.suspects).count("1") <= 2 or not calm:
+        calm = legal
+    return calm[rng.below(len(calm))]
+
+
+def play_human_turn(app, scene: GameScene, how: str, rng: Rng) -> list[str]:  # type: ignore[no-untyped-def]
+    """One confirmed decision group, chosen by a random policy from the picker's own view."""
+    p = scene.picker
+    before = len(scene.record.actions)
+    chain: list[str] = []
+    use = how if how != "mixed" else ("mouse" if rng.below(2) else "keys")
+    for _ in range(3):
+        action = pick(p.state, rng)
+        chain.append(str(action))
+        (choose_with_mouse if use == "mouse" else choose_with_keys)(app, scene, action)
+        if p.stage == CONFIRM:
+            break
+    assert p.stage == CONFIRM, (chain, p.prompt(), scene.toast.message)
+    if use == "mouse":
+        assert scene.confirm_button.visible
+        send(app, click(scene.confirm_button.rect.center))
+    else:
+        send(app, key(pygame.K_RETURN))
+    assert scene.record.actions[before:before + len(chain)] == chain, (chain, scene.record.actions[before:])
+    return chain
+
+
+def start(app, **kw) -> GameScene:  # type: ignore[no-untyped-def]
+    app.start(TitleScene(app))
+    scene = GameScene.new(app, kw.pop("seed", 7), game="newyork", **kw)
+    app.stack.push(scene)
+    app.tick(1 / 60)
+    return scene
+
+
+def blind(scene: GameScene) -> None:
+    """Neither screen holds the other side's secrets before the end."""
+    if scene.viewer is None or scene.state.is_over() or scene.model.outcome is not None:
+        return
+    info = scene.visible_info()
+    if scene.viewer is Side.INVESTIGATOR:
+        assert info["jack"] in (None, HIDDEN), info
+        assert all(c == HIDDEN for c in info["jcards"]), info
+        assert all(c == HIDDEN for c in info["flying"]), info
+        assert not any("you are" in line.lower() for line in info["log"])
+        assert scene.model.view == "investigator"
+    else:
+        assert all(c == HIDDEN for c in info["icards"]), info
+        assert all(c == HIDDEN for c in info["flying_investigator"]), info
+        assert scene.model.view == "jack"
+
+
+# -------------------------------------------------------------------- games
+@pytest.mark.parametrize("side, how, size, seed", [("investigator", "mouse", (1280, 800), 11),
+                                                   ("jack", "keys", (800, 600), 12),
+                                                   ("jack", "mouse", (1280, 800), 14),
+                                                   ("investigator", "mixed", (1024, 700), 13)])
+def test_a_whole_solo_newyork_game_is_played_to_the_results(game_app, side: str, how: str, size, seed: int) -> None:  # type: ignore[no-untyped-def]
+    game_app.set_window(size)
+    scene = start(game_app, seed=seed, mode="solo", human=side, bot="greedy")
+    rng = Rng(seed)
+    human = Side(side)
+    turns = 0
+    while True:
+        wait_for_turn(game_app, scene, check=blind)
+        if scene.finished:
+            break
+        assert scene.state.to_move().side is human and scene.viewer is human
+        play_human_turn(game_app, scene, how, rng)
+        turns += 1
+        if not scene.state.is_over():
+            assert game_app.saves.load_autosave().actions == scene.record.actions
+    assert turns >= 4
+    top = game_app.stack.top
+    assert isinstance(top, ResultsScene)
+    assert top.final.is_over() and str(top.final) == str(scene.record.replay())
+    kept = game_app.saves.saved[-1]
+    assert kept.game == "newyork" and kept.meta["human"] == side and kept.replay().is_over()
+    assert "step" in game_app.sound.played
+    game_app.tick(DT)
+    send(game_app, key(pygame.K_ESCAPE))
+    assert isinstance(game_app.stack.top, TitleScene)
+
+
+def test_hot_seat_hands_over_and_each_screen_keeps_its_secrets(game_app) -> None:  # type: ignore[no-untyped-def]
+    scene = start(game_app, seed=21, mode="hotseat", human="both", bot=None)
+    rng = Rng(4)
+    handovers: list[Side] = []
+    saw_identity = False
+    saw_own_informant_card = {Side.JACK: False, Side.INVESTIGATOR: False}
+    while not scene.finished:
+        wait_for_turn(game_app, scene, check=blind)
+        if scene.finished:
+            break
+        top = game_app.stack.top
+        if isinstance(top, HandoverScene):
+            handovers.append(top.side)
+            assert scene.viewer is not top.side
+            drawn: list[int] = []
+            real = scene.draw
+
+            def spy(surface, real=real, drawn=drawn):  # type: ignore[no-untyped-def]
+                drawn.append(1)
+                real(surface)
+            scene.draw = spy  # type: ignore[method-assign]
+            game_app.tick(DT)
+            scene.draw = real  # type: ignore[method-assign]
+            assert not drawn, "nothing of the board shows behind the hand-over"
+            send(game_app, key(pygame.K_RETURN))
+            assert scene.viewer is top.side
+            blind(scene)
+            continue
+        side = scene.viewer
+        if side is Side.JACK:
+            saw_identity |= scene.model.jack == scene.state.jack
+        own = scene.model.icards if side is Side.INVESTIGATOR else scene.model.jcards
+        saw_own_informant_card[side] |= any(c != HIDDEN for c in own)
+        play_human_turn(game_app, scene, "mixed", rng)
+    assert handovers[:2] == [Side.INVESTIGATOR, Side.JACK]
+    assert all(a is not b for a, b in zip(handovers, handovers[1:], strict=False))
+    assert saw_identity, "Jack saw his identity on his own screen"
+    drew = {Side.INVESTIGATOR: scene.state.icards, Side.JACK: scene.state.jcards}
+    for s in (Side.INVESTIGATOR, Side.JACK):
+        if drew[s] and scene.state.round > 1:
+            assert saw_own_informant_card[s] or len(drew[s]) == 1, "a player sees the informant's cards he drew"
+    assert isinstance(game_app.stack.top, ResultsScene)
+
+
+def test_save_and_resume_then_replay(game_app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.replay import ReplayScene
+
+    scene = start(game_app, seed=31, mode="solo", human="investigator", bot="greedy")
+    rng = Rng(2)
+    for _ in range(4):
+        wait_for_turn(game_app, scene)
+        play_human_turn(game_app, scene, "mouse", rng)
+    wait_for_turn(game_app, scene)
+    record = GameRecord.from_json(game_app.saves.load_autosave().to_json())
+    assert record.game == "newyork"
+    game_app.start(TitleScene(game_app))
+    title = game_app.stack.top
+    game_app.tick(DT)
+    assert title.continue_button.visible
+    send(game_app, click(title.continue_button.rect.center))
+    resumed = game_app.stack.top
+    assert isinstance(resumed, GameScene) and resumed is not scene
+    assert str(resumed.state) == str(scene.state)
+    assert resumed.logs[Side.INVESTIGATOR]
+    wait_for_turn(game_app, resumed)
+    play_human_turn(game_app, resumed, "keys", rng)
+    # a whole game, then its replay steps through every state, each step told in words
+    finished = GameRecord("newyork", 5, [], {})
+    state = finished.start()
+    rng2 = Rng(9)
+    while not state.is_over():
+        a = state.sample_chance() if state.to_move().side is None else pick(state, rng2)
+        state.apply(a)
+        finished.actions.append(str(a))
+    replay = ReplayScene(game_app, finished)
+    game_app.stack.push(replay)
+    game_app.tick(DT)
+    expected = [str(s) for s in finished.states()]
+    assert replay.index == len(expected) - 1
+    send(game_app, key(pygame.K_HOME))
+    for i in range(1, len(expected)):
+        send(game_app, key(pygame.K_RIGHT))
+        assert str(replay.state) == expected[i]
+        assert replay.words(replay.index)
+
+
+def test_undo_before_confirm_and_refusals_explain(game_app) -> None:  # type: ignore[no-untyped-def]
+    scene = start(game_app, seed=41, mode="solo", human="investigator", bot="random")
+    wait_for_turn(game_app, scene)
+    L = scene.view.layout
+    p = scene.picker
+    send(game_app, click(L.center(INDEX["b7"])))
+    assert "card" in scene.toast.message.lower()
+    c = p.playable_cards()[0]
+    send(game_app, click(L.row_rects[scene.model.row.index(c)].center))
+    assert p.chain and scene.highlights().cells
+    if p.can_switch() and p.current_mode() != "move":
+        p.switch_mode()
+    target = sorted(p.cell_targets() - set(scene.state.pos))[0]
+    send(game_app, click(L.center(target)))
+    assert p.stage == CONFIRM and len(scene.record.actions) == 2
+    send(game_app, key(pygame.K_BACKSPACE))
+    assert p.stage != CONFIRM and len(p.chain) == 1
+    send(game_app, click((5, 5), button=3))
+    assert not p.chain and p.stage == CARD
+    assert len(scene.record.actions) == 2  # nothing was applied
+    send(game_app, click(L.center(LIBERTY)))
+    assert scene.toast.message  # a card first
+
+
+def _linked(s, a: int, b: int) -> bool:  # type: ignore[no-untyped-def]
+    return bool(STEP[a] >> b & 1 or (s.subway_mask() >> a & 1 and s.subway_mask() >> b & 1)
+                or (EXITS >> b & 1 and ADJ[a] >> b & 1))
+
+
+def test_walk_paths_follow_streets_subways_and_ferries() -> None:
+    rng = Rng(3)
+    checked = 0
+    for seed in range(6):
+        s = NewYork.new(seed)
+        while not s.is_over() and checked < 400:
+            if s.phase == "act":
+                for a in s.legal_actions():
+                    if a.kind in ("to", "escape", "move"):
+                        x = s.active if a.kind != "move" else IDS.index(str(a.args[0]))
+                        goal = INDEX[str(a.args[-1])]
+                        path = walk_path(s, x, goal, pushed=a.kind == "move")
+                        assert path[0] == s.pos[x] and path[-1] == goal, (a, path)
+                        assert all(_linked(s, u, v) or s.building_mask() >> v & 1 or s.building_mask() >> u & 1
+                                   for u, v in zip(path, path[1:], strict=False)), (a, [NAMES[c] for c in path])
+                        if x != IDS.index("runner") or a.kind == "move":
+                            assert len(path) - 1 <= 3, (a, [NAMES[c] for c in path])
+                        checked += 1
+            a = s.sample_chance() if s.to_move().side is None else pick(s, rng)
+            s.apply(a)
+    assert checked > 100
+
+
+def test_every_animation_ends_where_the_observation_is(game_app) -> None:  # type: ignore[no-untyped-def]
+    """Each action's tweens, run to the end, leave the drawn model as its observation (for each side)."""
+    kinds: set[str] = set()
+    for seed in (1, 2, 3, 4, 5, 6):
+        s = NewYork.new(seed)
+        rng = Rng(seed)
+        while not s.is_over():
+            a = s.sample_chance() if s.to_move().side is None else pick(s, rng)
+            after = s.child(a)
+            for side in (Side.INVESTIGATOR, Side.JACK):
+                before_o, after_o = s.observation(side), after.observation(side)
+                shown = a
+                if a.kind == "identity" and side is Side.INVESTIGATOR:
+                    shown = NewYork.vocabulary.parse("identity ?")
+                if a.kind == "draw" and s.actor() is not side:
+                    shown = NewYork.vocabulary.parse("draw ?")
+                model = NewYorkModel.from_view(before_o)
+                step = anim.build(model, before_o, shown, after_o)
+                for _ in range(2000):
+                    if step.finished:
+                        break
+                    step.advance(0.05)
+                assert step.finished, a
+                want = NewYorkModel.from_view(after_o)
+                got = [(round(p.col, 3), round(p.row, 3)) for p in model.pawns if p.alpha > 0]
+                assert got == [(p.col, p.row) for p in want.pawns if p.alpha > 0], (a, side)
+                assert sorted((t.kind, t.col, t.row) for t in model.tokens) == \
+                    sorted((t.kind, t.col, t.row) for t in want.tokens), a
+                assert sorted(tuple(sorted((z.a, z.b))) for z in model.zones) == \
+                    sorted(tuple(sorted((z.a, z.b))) for z in want.zones), a
+                assert sorted((sh.col, sh.row) for sh in model.ships if sh.alpha > 0) == \
+                    sorted((sh.col, sh.row) for sh in want.ships if sh.alpha > 0), a
+                inf = model.informant
+                assert (inf.col, inf.row, inf.talk) == (want.informant.col, want.informant.row,
+                                                        want.informant.talk), a
+                assert model.stock == want.stock and model.icards == want.icards and model.jcards == want.jcards, a
+            kinds.add(a.kind)
+            s = after
+    assert {"to", "subway", "building", "lamp", "park", "zone", "ship", "witness", "draw", "informant",
+            "move"} <= kinds, kinds
+    assert kinds & {"escape", "accuse"}, kinds
+    assert CELL_XY[LIBERTY] != CELL_XY[0]
+
+
+def test_the_rule_pages_draw_and_the_log_tells_every_kind_of_step(game_app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.newyork import texts
+    from game.ui.scenes.rules import RulesScene
+
+    rules = RulesScene(game_app, game="newyork")
+    game_app.start(TitleScene(game_app))
+    game_app.stack.push(rules)
+    for _page in range(len(rules.pages)):
+        game_app.tick(DT)
+        send(game_app, key(pygame.K_RIGHT))
+    assert rules.page == len(rules.pages) - 1 and len(rules.pages) >= 17
+    send(game_app, key(pygame.K_TAB))
+    assert rules.game == "pocket"
+    s = NewYork.new(6)
+    rng = Rng(6)
+    while not s.is_over():
+        a = s.sample_chance() if s.to_move().side is None else pick(s, rng)
+        after = s.child(a)
+        assert texts.describe(s, a, after) or a.kind == "identity"
+        assert texts.describe_step(s, str(a), after)
+        if s.to_move().side is not None:
+            assert texts.action_phrase(s, a)
+        s = after
