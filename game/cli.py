@@ -48,7 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     ap = sub.add_parser("autoplay", help="a headless network player: joins a server and plays with a bot")
     ap.add_argument("--server", required=True, help="HOST:PORT of the lobby server")
-    ap.add_argument("--game", default="pocket")
+    ap.add_argument("--game", default="pocket", help="pocket, london or newyork (a joining player takes the room's)")
+    ap.add_argument("--edition", default=None, help="London's printing for --create: 2006 (default) or 2016")
     ap.add_argument("--side", choices=("jack", "investigator"), required=True)
     ap.add_argument("--bot", default="greedy")
     grp = ap.add_mutually_exclusive_group(required=True)

@@ -6,6 +6,7 @@ Layers (see ``net/PROTOCOL.md``):
 - :mod:`net.messages`: message types, their validation and the error codes;
 - :mod:`net.lobby`: rooms, the ordered log, spectators, reconnect tokens;
 - :mod:`net.server`: the factory, the ``Service`` and ``run.py server``;
+- :mod:`net.games`: what differs between Pocket, London and New York (a spec per game);
 - :mod:`net.fairplay`: commit-reveal chance, the SRA deck, the audit (pure);
 - :mod:`net.session`: one peer's lockstep game (pure, no transport);
 - :mod:`net.client`: the Twisted client and the API the game UI calls;

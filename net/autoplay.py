@@ -5,16 +5,18 @@ observation only, and prints one JSON line at the end::
 
     {"result": "finished", "winner": "jack", "hash": "...", "verified": true, ...}
 
-With ``--create`` the first line is ``{"room": "ABCDE"}`` so that a second
-player can be started.  A crashed player comes back by running the same
+``--game`` is ``pocket``, ``london`` (``--edition 2006|2016``) or
+``newyork``; a joining player takes the room's game.  With ``--create``
+the first line is ``{"room": "ABCDE"}`` so that a second player can be
+started.  A crashed player comes back by running the same
 command with ``--room CODE``: its seat (room token and master secret) is
 kept in a file under ``$MRJACK_NET_STATE`` (default: the user state
 folder), and it rejoins and catches up from the room's log.
 
 Test hooks (environment): ``MRJACK_AUTOPLAY_DELAY`` (seconds before each
 move), ``MRJACK_NET_TRACE`` (a file receiving every message as a JSON
-line), ``MRJACK_TEST_CHEAT`` (``witness``, ``claim``, ``deck``, ``card`` or
-``hash``: make this player cheat, to test that the other catches it).
+line), ``MRJACK_TEST_CHEAT`` (``witness``, ``verdict``, ``claim``, ``deck``,
+``card`` or ``hash``: make this player cheat, to test that the other catches it).
 
 Exit codes: 0 finished and verified, 1 no connection or timeout, 2 bad
 arguments, 3 someone cheated, 4 desync, 5 aborted or unverified.
@@ -32,6 +34,7 @@ from typing import Any
 from game.bots import make_bot
 
 from .client import NetGame, Seat
+from .games import rules
 from .session import Result, bot_rng, jsonable
 
 EXIT = {"finished": 0, "cheat": 3, "desync": 4}
@@ -90,7 +93,7 @@ def final_line(result: Result, game: NetGame, bot_seed: int) -> dict[str, Any]:
         "result": result.status, "side": game.role, "room": game.room, "winner": result.winner,
         "termination": result.termination, "hash": result.public_hash, "verified": result.verified,
         "cheat": result.finding, "opponent_cheated": result.opponent_cheated, "summary": result.summary(),
-        "ply": result.ply, "bot_seed": bot_seed,
+        "ply": result.ply, "bot_seed": bot_seed, "game": game.game, "edition": game.edition,
         "seed": None if s is None else s.tr.layout_seed,
         "log": [] if s is None else s.public_log(),
         "record": None if result.audit is None else result.audit.record,
@@ -105,8 +108,9 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
     try:
         host, port = parse_server(args.server)
         bot = make_bot(args.bot)
-        if args.game.lower() != "pocket":
-            raise ValueError(f"no network play for {args.game!r} yet")
+        net_rules = rules(args.game)                       # ValueError: no network play for it
+        game_name = net_rules.name
+        edition = net_rules.edition(getattr(args, "edition", None))
     except ValueError as exc:
         print(json.dumps({"result": "error", "error": str(exc)}), flush=True)
         return 2
@@ -182,7 +186,7 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
 
     def start() -> None:
         if args.create:
-            d = game.create(args.side, args.game.lower())
+            d = game.create(args.side, game_name, edition=edition)
         else:
             seat = load_seat(host, port, args.room, args.side)
             d = game.resume(seat) if seat is not None else game.join(args.room.upper(), args.side)

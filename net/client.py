@@ -172,9 +172,15 @@ class LobbyClient:
         """Fires with a list of open public rooms: ``{code, game, status, open, host, spectators}``."""
         return self._request({"t": "list"}).addCallback(lambda m: m["rooms"])
 
-    def create_room(self, game: str, side: str, private: bool = False) -> defer.Deferred:
-        """Fires with the ``joined`` message (``room``, ``role``, ``token``...)."""
-        return self._request({"t": "create", "game": game, "side": side, "private": private})
+    def create_room(self, game: str, side: str, private: bool = False, edition: str | None = None) -> defer.Deferred:
+        """Fires with the ``joined`` message (``room``, ``role``, ``token``, ``edition``...).
+
+        ``edition`` picks the printing where the game has several (London); the server's default otherwise.
+        """
+        msg: dict[str, Any] = {"t": "create", "game": game, "side": side, "private": private}
+        if edition is not None:
+            msg["edition"] = edition
+        return self._request(msg)
 
     def join_room(self, code: str, side: str | None = None) -> defer.Deferred:
         msg: dict[str, Any] = {"t": "join", "room": code}
@@ -262,15 +268,16 @@ class Seat:
     token: str
     master: bytes
     game: str = "pocket"
+    edition: str | None = None
 
     def to_dict(self) -> dict:
         return {"host": self.host, "port": self.port, "room": self.room, "role": self.role,
-                "token": self.token, "master": self.master.hex(), "game": self.game}
+                "token": self.token, "master": self.master.hex(), "game": self.game, "edition": self.edition}
 
     @classmethod
     def from_dict(cls, d: dict) -> Seat:
         return cls(d["host"], int(d["port"]), d["room"], d["role"], d["token"], bytes.fromhex(d["master"]),
-                   d.get("game", "pocket"))
+                   d.get("game", "pocket"), d.get("edition"))
 
 
 class NetGame:
@@ -299,6 +306,7 @@ class NetGame:
         self.role: str | None = None
         self.room: str | None = None
         self.game = "pocket"
+        self.edition: str | None = None
         self.live = False
         self.finished = False
         self.done: defer.Deferred = defer.Deferred()
@@ -320,11 +328,13 @@ class NetGame:
         c.on_presence, c.on_error, c.on_disconnect = self._on_presence, self._on_error, self._on_disconnect
 
     # -------------------------------------------------------------- entry
-    def create(self, side: str, game: str = "pocket", private: bool = False) -> defer.Deferred:
-        """Connect and open a room; fires with the ``joined`` message (its ``room`` is the code)."""
+    def create(self, side: str, game: str = "pocket", private: bool = False,
+               edition: str | None = None) -> defer.Deferred:
+        """Connect and open a room of ``game`` (and ``edition``, London's printing); fires with
+        the ``joined`` message (its ``room`` is the code)."""
         self._master = new_master()
         d = self.client.connect(self.host, self.port)
-        d.addCallback(lambda _: self.client.create_room(game, side, private))
+        d.addCallback(lambda _: self.client.create_room(game, side, private, edition))
         return d.addCallback(self._joined)
 
     def join(self, code: str, side: str | None = None) -> defer.Deferred:
@@ -340,7 +350,7 @@ class NetGame:
 
     def resume(self, seat: Seat) -> defer.Deferred:
         """Come back to a seat (after a crash): rejoin with its token and catch up from the log."""
-        self.seat, self._master, self.game = seat, seat.master, seat.game
+        self.seat, self._master, self.game, self.edition = seat, seat.master, seat.game, seat.edition
         return self._rejoin()
 
     def _rejoin(self) -> defer.Deferred:
@@ -356,11 +366,12 @@ class NetGame:
         return d.addCallback(self._joined)
 
     def _joined(self, msg: dict) -> dict:
-        self.role, self.room, self.game = msg["role"], msg["room"], msg["game"]
+        self.role, self.room, self.game, self.edition = msg["role"], msg["room"], msg["game"], msg.get("edition")
         self.live = False
         if msg["role"] != "spectator" and "token" in msg and self.seat is None:
             assert self._master is not None
-            self.seat = Seat(self.host, self.port, msg["room"], msg["role"], msg["token"], self._master, msg["game"])
+            self.seat = Seat(self.host, self.port, msg["room"], msg["role"], msg["token"], self._master, msg["game"],
+                             self.edition)
             if self.on_seat is not None:
                 self.on_seat(self.seat)
         if msg.get("game_id") and self.session is None:
@@ -374,7 +385,7 @@ class NetGame:
     def _new_session(self, game_id: str) -> None:
         assert self.role is not None
         self.session = Session(self.role, game_id, None if self.role == "spectator" else self._master,
-                               game=self.game, cheat=self.cheat)
+                               game=self.game, edition=self.edition, cheat=self.cheat)
 
     # -------------------------------------------------------------- events
     def _on_start(self, msg: dict) -> None:
@@ -418,6 +429,11 @@ class NetGame:
         if code in (Code.ACTION_STALE.value, Code.ACTION_AHEAD.value):
             # Another message got in first (or ours was lost): re-decide on the state we have.
             self.reactor.callLater(0, self._retry)
+        elif code == Code.ROOM_OVER.value and self._control:
+            # Both keys are open: an abort still waiting for its echo has nothing left to stop.
+            self._control = []
+            if self.session is not None and not self.finished:
+                self._check_end()
 
     def _retry(self) -> None:
         if self.session is None or self.finished or not self.live:

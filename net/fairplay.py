@@ -6,7 +6,9 @@ Public chance
     Each peer commits to a chain of random values; at chance node ``k``
     both reveal ``r_k`` (with the commitment to ``r_{k+1}``) and the outcome
     is drawn from ``H("chance" | game_id | k | r_k(jack) | r_k(investigator))``.
-    Node 0 is the tile layout, node 1, 2, ... the token throws.
+    In Pocket node 0 is the tile layout, node 1, 2, ... the token throws; in
+    London and New York node 0, 1, ... are the character cards of the odd
+    rounds (the set-up is fixed).  :mod:`net.games` says which is which.
 
 Secret cards: two-party SRA over the RFC 3526 2048-bit MODP safe prime
     ``p = 2q + 1``.  Cards are quadratic residues ``m_i = h(i)^2 mod p``
@@ -16,7 +18,8 @@ Secret cards: two-party SRA over the RFC 3526 2048-bit MODP safe prime
     peer could sort the encrypted deck by trying powers; see
     ``tests/net/test_fairplay.py``.)
 
-    1. Jack encrypts the 9 cards with his shuffle key ``a`` and permutes:
+    1. Jack encrypts the deck's cards (9 in Pocket, 8 in London and New
+       York) with his shuffle key ``a`` and permutes:
        ``D1 = perm_J([m_i^a])``.
     2. The investigator picks ``DEAL`` of them in secret order and puts a
        fresh key on each position: ``D2[k] = D1[pick[k]]^(b_k)``.
@@ -26,9 +29,11 @@ Secret cards: two-party SRA over the RFC 3526 2048-bit MODP safe prime
     Position ``k`` is opened to one side when the other sends its key for
     ``k``, to both when both do.  Position 0 is Jack's identity, positions
     1, 2, ... the alibi draws.  Only the cards that can ever be dealt (1 +
-    4 in Pocket) go through steps 2 and 3, which keeps the cost at about
-    fifteen full 2048-bit exponentiations a game; the keys ``a``, ``a_k``
-    and ``b_k`` are 320-bit exponents, like short-exponent Diffie-Hellman.
+    4 in Pocket and London, 1 + 7 in New York: :mod:`net.games`) go through
+    steps 2 and 3, which keeps the cost at about fifteen (New York: about
+    twenty-five) full 2048-bit exponentiations a game; the keys ``a``,
+    ``a_k`` and ``b_k`` are 320-bit exponents, like short-exponent
+    Diffie-Hellman.
 
 Every secret of a peer derives from one 32-byte master secret (:class:`PeerSecrets`),
 so a restarted client can rebuild them, and at the end of the game each
@@ -46,8 +51,9 @@ from typing import Any
 from game.engine.core import Side
 from game.engine.errors import ParseError
 from game.engine.hashing import canonical_bytes
-from game.engine.pocket.state import IDS, TO_WIN, VOCAB, PocketState
 from game.engine.rng import below
+
+from .games import NETWORK_GAMES, NetRules, rules
 
 #: RFC 3526, section 3: the 2048-bit MODP group (a safe prime).
 P = int(
@@ -65,7 +71,7 @@ EXP_BITS = 320
 SIDES = ("jack", "investigator")
 
 #: Per game: the cards of the deck (in a fixed order) and how many positions can ever be dealt.
-DECKS: dict[str, tuple[tuple[str, ...], int]] = {"pocket": (IDS, 5)}
+DECKS: dict[str, tuple[tuple[str, ...], int]] = {g: (rules(g).ids, rules(g).deal) for g in NETWORK_GAMES}
 
 
 # ------------------------------------------------------------------ hashing
@@ -145,10 +151,13 @@ def chance_seed(game_id: str, k: int, r_jack: bytes, r_investigator: bytes) -> i
     return int.from_bytes(H("chance", game_id, k, r_jack, r_investigator)[:8], "big")
 
 
-def throw_for(state: PocketState, seed: int):  # type: ignore[no-untyped-def]
-    """The token throw a chance seed gives, from the state's sorted outcomes."""
+def chance_for(state, seed: int):  # type: ignore[no-untyped-def]
+    """The public chance step a seed gives (a token throw, a deal), from the state's sorted outcomes."""
     outcomes = state.legal_actions()
     return outcomes[below(seed, len(outcomes))]
+
+
+throw_for = chance_for  # Pocket's name for it
 
 
 def open_card(game: str, element: int, key_jack: int, key_investigator: int) -> int | None:
@@ -272,6 +281,15 @@ class Transcript:
     seqs: dict[str, int] = field(default_factory=dict)   # where each kind of message was, for reports
     layout_seed: int | None = None
     outcome: str | None = None                           # the outcome the side views reached
+    edition: str | None = None                           # London's printing
+
+    @property
+    def rules(self) -> NetRules:
+        return rules(self.game)
+
+    def setup_seed(self) -> int | None:
+        """The seed of the set-up: node 0's for Pocket, 0 for a fixed set-up; ``None`` before node 0."""
+        return self.layout_seed if self.rules.layout else 0
 
 
 @dataclass
@@ -395,21 +413,27 @@ def audit(tr: Transcript, trusted: str | None = None) -> AuditReport:
     return AuditReport(not findings, findings, cards_list, record, outcome)
 
 
+#: What a false step of Jack's is called in a finding, by the kind of the step.
+LIES = {"witness": "witness answer", "verdict": "verdict", "escape": "escape"}
+
+
 def _replay(tr: Transcript, card_at: dict[int, str | None]) -> tuple[list[str], str | None, list[Finding]]:
     """Replay the public steps in a full view, filling in the hidden cards."""
-    if tr.layout_seed is None:
+    seed = tr.setup_seed()
+    if seed is None:
         return [], None, []
-    state = PocketState.new(tr.layout_seed)
+    game = tr.rules
+    state = game.new_state(seed, tr.edition)
+    vocab = game.vocab
     record: list[str] = []
     for st in tr.steps:
         kind = st.action.split(" ", 1)[0]
         ply = state.ply
-        if kind == "claim":
-            hg = state.hourglasses()
-            truth = "claim yes" if hg is not None and hg >= TO_WIN else "claim no"
+        if kind == "claim" and game.claim is not None:
+            truth = game.claim(state)
             if st.action != truth:
                 return record, None, [Finding(st.author, "hourglass claim", st.seq, ply, st.action, truth,
-                                              f"Jack's hourglasses: {hg}")]
+                                              f"Jack's hourglasses: {state.hourglasses()}")]
             continue
         if kind in ("identity", "draw") and st.pos is not None:
             card = card_at.get(st.pos)
@@ -423,7 +447,7 @@ def _replay(tr: Transcript, card_at: dict[int, str | None]) -> tuple[list[str], 
         else:
             text = st.action
         try:
-            action = VOCAB.parse(text)
+            action = vocab.parse(text)
         except ParseError:
             return record, None, [Finding(st.author, "unknown action", st.seq, ply, text)]
         if state.is_over():
@@ -431,9 +455,13 @@ def _replay(tr: Transcript, card_at: dict[int, str | None]) -> tuple[list[str], 
                                           text, str(state.outcome))]
         if not state.is_legal(action):
             legal = state.legal_actions()
-            if kind == "witness":
-                return record, None, [Finding(st.author, "witness answer", st.seq, ply, text,
+            if kind in ("witness", "verdict"):   # the rules leave Jack one true answer
+                return record, None, [Finding(st.author, LIES[kind], st.seq, ply, text,
                                               str(legal[0]) if legal else None)]
+            if kind == "escape":
+                jack = state.describe().get("jack")
+                return record, None, [Finding(st.author, LIES[kind], st.seq, ply, text, None,
+                                              f"only Jack ({jack}) escapes")]
             return record, None, [Finding(st.author, "illegal with every secret known", st.seq, ply, text)]
         state.apply(action)
         record.append(text)

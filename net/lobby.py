@@ -27,12 +27,12 @@ from game.engine.errors import ParseError
 from game.engine.rulesets import find_ruleset
 
 from .framing import packb
+from .games import NETWORK_GAMES, rules
 from .messages import GAME, PROTOCOL_VERSION, Code, ProtocolError, error
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 5
 SIDES = ("jack", "investigator")
-NETWORK_GAMES = ("pocket",)
 
 
 class Member(Protocol):
@@ -72,6 +72,7 @@ class Room:
     game_id: str | None = None
     opened: set = field(default_factory=set)
     expiry: Any = None
+    edition: str | None = None     # the printing, where the game has several (London)
 
     @property
     def seq(self) -> int:
@@ -92,9 +93,15 @@ class Room:
         return out
 
     def info(self) -> dict:
-        return {"code": self.code, "game": self.game, "status": self.status,
-                "open": [s for s in SIDES if s not in self.seats], "host": self.host,
-                "spectators": len(self.spectators)}
+        out = {"code": self.code, "game": self.game, "status": self.status,
+               "open": [s for s in SIDES if s not in self.seats], "host": self.host,
+               "spectators": len(self.spectators)}
+        return self._with_edition(out)
+
+    def _with_edition(self, msg: dict) -> dict:
+        if self.edition is not None:
+            msg["edition"] = self.edition
+        return msg
 
 
 @dataclass
@@ -204,16 +211,20 @@ class Lobby:
             raise LobbyError(Code.GAME_UNKNOWN, msg["game"]) from None
         if game not in NETWORK_GAMES:
             raise LobbyError(Code.GAME_UNKNOWN, f"{game} has no network play yet")
+        try:
+            edition = rules(game).edition(msg.get("edition"))
+        except ValueError as exc:
+            raise LobbyError(Code.GAME_UNKNOWN, str(exc)) from None
         if len(self.rooms) >= self.max_rooms:
             raise LobbyError(Code.SERVER_NO_ROOMS, "too many rooms")
         side = msg["side"]
         if side == "any":
             side = self._choice(SIDES)
-        room = Room(self._new_code(), game, bool(msg.get("private", False)), member.name)
+        room = Room(self._new_code(), game, bool(msg.get("private", False)), member.name, edition=edition)
         self.rooms[room.code] = room
         self._seat(member, room, side, msg.get("rid"))
-        self.log.info("room {code} created by {name} ({game}, {side})", code=room.code, name=member.name,
-                      game=game, side=side)
+        self.log.info("room {code} created by {name} ({game} {edition}, {side})", code=room.code,
+                      name=member.name, game=game, edition=edition or "", side=side)
 
     def _on_join(self, member: Member, msg: dict) -> None:
         self._not_in_room(member)
@@ -227,8 +238,8 @@ class Lobby:
         self._seat(member, room, side, msg.get("rid"))
         room.game_id = self._game_id()
         self._cancel_expiry(room)
-        self._broadcast(room, {"t": "start", "room": room.code, "game": room.game, "game_id": room.game_id,
-                               "players": room.players()})
+        self._broadcast(room, room._with_edition({"t": "start", "room": room.code, "game": room.game,
+                                                  "game_id": room.game_id, "players": room.players()}))
         self.log.info("room {code} started: {players}", code=room.code, players=room.players())
 
     def _seat(self, member: Member, room: Room, side: str, rid: int | None) -> None:
@@ -241,6 +252,7 @@ class Lobby:
         msg: dict[str, Any] = {"t": "joined", "room": room.code, "game": room.game, "role": role,
                                "private": room.private, "seq": room.seq, "started": room.game_id is not None,
                                "players": room.players()}
+        room._with_edition(msg)
         if token is not None:
             msg["token"] = token
         if room.game_id is not None:

@@ -154,6 +154,7 @@ is_game_id = matches(r"[0-9a-f]{32}")
 is_side = one_of("jack", "investigator")
 is_role = one_of("jack", "investigator", "spectator")
 is_seq = is_int(1, 1_000_000)
+is_edition = matches(r"[A-Za-z0-9_\-]{1,16}")
 is_rid = is_int(0, 2**31 - 1)
 #: Group elements and exponents of the fair-play protocol, big-endian.
 is_element = is_bin(1, 256)
@@ -180,7 +181,8 @@ GAME: dict[str, Schema] = {
 }
 
 _ROOM_INFO = map_of({"code": is_room, "game": is_text(1, 16), "status": one_of("waiting", "playing", "over"),
-                     "open": array_of(is_side, 0, 2), "host": is_name, "spectators": is_int(0, 10_000)})
+                     "open": array_of(is_side, 0, 2), "host": is_name, "spectators": is_int(0, 10_000)},
+                    {"edition": is_edition})
 _PLAYERS = map_of({}, {"jack": optional(is_name), "investigator": optional(is_name)})
 
 CLIENT: dict[str, Schema] = {
@@ -188,7 +190,7 @@ CLIENT: dict[str, Schema] = {
     "ping": ({}, {"n": is_int(0, 2**53)}),
     "list": ({}, {"rid": is_rid}),
     "create": ({"game": is_text(1, 16), "side": one_of("jack", "investigator", "any")},
-               {"private": is_bool, "rid": is_rid}),
+               {"edition": is_edition, "private": is_bool, "rid": is_rid}),
     "join": ({"room": is_room}, {"side": is_side, "rid": is_rid}),
     "spectate": ({"room": is_room}, {"rid": is_rid}),
     "rejoin": ({"room": is_room, "token": is_token, "since": is_int(0, 1_000_000)}, {"rid": is_rid}),
@@ -203,8 +205,9 @@ SERVER: dict[str, Schema] = {
     "rooms": ({"rooms": array_of(_ROOM_INFO, 0, 1000)}, {"rid": is_rid}),
     "joined": ({"room": is_room, "game": is_text(1, 16), "role": is_role, "private": is_bool,
                 "seq": is_int(0, 1_000_000), "started": is_bool, "players": _PLAYERS},
-               {"token": is_token, "game_id": is_game_id, "rid": is_rid}),
-    "start": ({"room": is_room, "game": is_text(1, 16), "game_id": is_game_id, "players": _PLAYERS}, {}),
+               {"edition": is_edition, "token": is_token, "game_id": is_game_id, "rid": is_rid}),
+    "start": ({"room": is_room, "game": is_text(1, 16), "game_id": is_game_id, "players": _PLAYERS},
+              {"edition": is_edition}),
     "presence": ({"side": is_side, "present": is_bool}, {"left": is_bool}),
     "synced": ({"seq": is_int(0, 1_000_000)}, {}),
     "left": ({"room": is_room}, {"rid": is_rid}),

@@ -17,6 +17,10 @@ view and compares.  A mismatch halts the game with a :class:`DesyncReport`.
 At the end both peers open their master secrets and :func:`net.fairplay.audit`
 checks every answer and card.
 
+What differs between the games (which chance is public, who may open which
+card, how many cards can be dealt) comes from the game's
+:class:`net.games.NetRules`; the session itself never asks which game it is.
+
 The order of messages is fixed, so at any moment exactly one peer may
 send (see :meth:`Session.expected`); the server's ``seq`` check then never
 sees two peers race.
@@ -38,13 +42,19 @@ from game.engine.actions import Action
 from game.engine.core import Side, ToMove
 from game.engine.errors import IllegalActionError, ParseError
 from game.engine.hashing import digest
-from game.engine.pocket.state import DRAW_HIDDEN, IDENTITY_HIDDEN, VOCAB, PocketState
 from game.engine.rng import Rng
 
 from . import fairplay as fp
+from .games import NetRules, rules
 
 SIDES = ("jack", "investigator")
 DECK_AUTHOR = {1: "jack", 2: "investigator", 3: "jack"}
+#: The other answer to a yes/no step of Jack's (the test hook's lies).
+FLIP = {"seen": "unseen", "unseen": "seen", "yes": "no", "no": "yes", "guilty": "innocent", "innocent": "guilty"}
+
+
+def _other(side: str) -> str:
+    return "investigator" if side == "jack" else "jack"
 UNSURE = "either deck step may be at fault; the opened keys will tell"
 
 
@@ -142,27 +152,33 @@ class Session:
     """One peer's view of one networked game; see the module docstring.
 
     ``role`` is ``"jack"``, ``"investigator"`` or ``"spectator"`` (who
-    follows the investigator's view, sends nothing, and audits at the end).
-    ``cheat`` is for tests only: ``"witness"`` or ``"claim"`` (Jack lies
-    once), ``"deck"`` (Jack slips a second copy of a card into the deck),
-    ``"card"`` (the investigator shows a card he did not draw), ``"hash"``
-    (a wrong hash on the third move).
+    follows the investigator's view without the investigator's own secret
+    draws, sends nothing, and audits at the end).  ``game`` is a rule set
+    with network play (:data:`net.games.NETWORK_GAMES`), ``edition`` its
+    printing where it has several (London).
+    ``cheat`` is for tests only: ``"witness"``, ``"verdict"`` or ``"claim"``
+    (Jack lies once), ``"deck"`` (Jack slips a second copy of a card into
+    the deck), ``"card"`` (the investigator shows a card he did not draw,
+    Pocket), ``"hash"`` (a wrong hash on the third move).
     """
 
     def __init__(self, role: str, game_id: str, master: bytes | None = None, *,
-                 game: str = "pocket", cheat: str | None = None) -> None:
+                 game: str = "pocket", edition: str | None = None, cheat: str | None = None) -> None:
         if role not in (*SIDES, "spectator"):
             raise ValueError(f"bad role {role!r}")
-        if game not in fp.DECKS:
-            raise ValueError(f"no network play for {game!r}")
+        self.rules: NetRules = rules(game)   # ValueError for a game without network play
+        game = self.rules.name
+        edition = self.rules.edition(edition)
         if role != "spectator" and master is None:
             raise ValueError("a player needs a master secret")
-        self.role, self.game_id, self.game, self.cheat = role, game_id, game, cheat
+        self.role, self.game_id, self.game, self.edition, self.cheat = role, game_id, game, edition, cheat
         self.view = Side.JACK if role == "jack" else Side.INVESTIGATOR
         self.secrets = None if master is None or role == "spectator" else fp.PeerSecrets(
             master, game_id, role, game)
-        self.tr = fp.Transcript(game, game_id)
-        self.state: PocketState | None = None
+        self.tr = fp.Transcript(game, game_id, edition=edition)
+        self.vocab = self.rules.vocab
+        #: This view's game; a fixed set-up exists at once, Pocket's once node 0 is revealed.
+        self.state: Any = None if self.rules.layout else self.rules.new_state(0, edition).observation(self.view)
         self.seq = 0
         self.entries: list[dict] = []
         self.node = 0          # next public chance node
@@ -190,7 +206,7 @@ class Session:
             return ("jack", "commit")
         if 0 not in tr.commits["investigator"]:
             return ("investigator", "commit")
-        if self.state is None:
+        if self.state is None:   # Pocket: node 0 lays out the tiles
             return ("jack", "reveal") if 0 not in tr.reveals["jack"] else ("investigator", "reveal")
         if len(tr.decks) < 3:
             n = len(tr.decks) + 1
@@ -203,15 +219,15 @@ class Session:
                     return (s, "open")
             return None
         if tm is ToMove.CHANCE:
-            if st.phase == "identity":
-                return ("investigator", "key")
-            if st.phase == "throw":
+            if st.phase in self.rules.public_chance:
                 return ("jack", "reveal") if self.node not in tr.reveals["jack"] else ("investigator", "reveal")
-            if st.drawer() is Side.JACK:
-                return ("investigator", "key")
-            if self.next_pos not in tr.keys["jack"]:
-                return ("jack", "key")
-            return ("investigator", "card")
+            # A secret card: the other side's key opens it to its recipient (the key is the step),
+            # or, for a card shown to both, the other's key first, then the recipient's "card".
+            to = self.rules.recipient(st)
+            other = _other(to)
+            if self.rules.shown(st) and self.next_pos in tr.keys[other]:
+                return (to, "card")
+            return (other, "key")
         return (tm.value, "act")
 
     def needs_decision(self) -> bool:
@@ -219,7 +235,7 @@ class Session:
         return (self.result is None and self.role != "spectator" and self._sent_at != self.seq
                 and self.expected() == (self.role, "act"))
 
-    def observation(self) -> PocketState:
+    def observation(self) -> Any:
         """What this peer's player may know now: its own view, without a generator."""
         if self.state is None:
             raise ValueError("the game has not started")
@@ -229,10 +245,14 @@ class Session:
         return None if self.state is None else self.state.public_hash()
 
     def public_text(self) -> str:
-        """The state as the other side may see it (no secret of this peer)."""
+        """The state as the other side may see it (no secret of this peer): without Jack's
+        identity and draws, and without the investigator's secret draws (London, New York)."""
         if self.state is None:
             return ""
-        return str(self.state.observation(Side.INVESTIGATOR))
+        public = self.state.observation(Side.INVESTIGATOR)
+        if "investigator" not in self.rules.shown_draws:
+            public = public.observation(Side.JACK)
+        return str(public)
 
     def public_log(self) -> list[str]:
         """The engine steps as this view played them (hidden cards stay ``?``)."""
@@ -270,7 +290,7 @@ class Session:
             raise ValueError("no move is due from this side now")
         assert self.state is not None
         if isinstance(action, str):
-            action = VOCAB.parse(action)
+            action = self.vocab.parse(action)
         if not self.state.is_legal(action):
             raise IllegalActionError(f"illegal action {str(action)!r} in {self.state}")
         sent = self._maybe_lie(action)
@@ -287,12 +307,11 @@ class Session:
 
     def _maybe_lie(self, action: Action) -> Action:
         """The cheat hooks: lie once when the lie passes, then keep the story straight."""
-        if self.cheat not in ("witness", "claim") or action.kind != self.cheat:
+        if self.cheat not in ("witness", "claim", "verdict") or action.kind != self.cheat:
             return action
         assert self.state is not None
         public = self.state.observation(Side.INVESTIGATOR).legal_actions()
-        other = VOCAB.get(action.kind, {"seen": "unseen", "unseen": "seen", "yes": "no", "no": "yes"}[
-            str(action.args[0])])
+        other = self.vocab.get(action.kind, FLIP[str(action.args[0])])
         if (not self._lied and other in public) or (self._lied and action not in public):
             self._lied = True
             return other
@@ -308,13 +327,12 @@ class Session:
         msg: dict[str, Any] = {"t": "reveal", "k": k, "r": self.secrets.r(k), "c": self.secrets.commit(k + 1)}
         if self.role == "investigator":
             seed = fp.chance_seed(self.game_id, k, self.tr.reveals["jack"][k], self.secrets.r(k))
-            if k == 0:
-                msg["h"] = PocketState.new(seed).observation(self.view).public_hash()
+            if self.state is None:  # the layout
+                msg["h"] = self.rules.new_state(seed, self.edition).observation(self.view).public_hash()
             else:
-                assert self.state is not None
-                throw = fp.throw_for(self.state, seed)
-                msg["a"] = throw.to_wire()
-                msg["h"] = self.state.child(throw).public_hash()
+                step = fp.chance_for(self.state, seed)
+                msg["a"] = step.to_wire()
+                msg["h"] = self.state.child(step).public_hash()
         return msg
 
     def _make_deck(self) -> dict:
@@ -336,8 +354,8 @@ class Session:
         assert self.secrets is not None and self.state is not None
         pos = self.next_pos
         msg: dict[str, Any] = {"t": "key", "pos": pos, "key": fp.i2b(self.secrets.pos_key(pos))}
-        if self.role == "investigator":  # identity or Jack's draw: this message is the step
-            step = IDENTITY_HIDDEN if self.state.phase == "identity" else DRAW_HIDDEN
+        if not self.rules.shown(self.state):  # a card for the other side only: this message is the step
+            step = self.rules.hidden(self.state.phase)
             msg["a"] = step.to_wire()
             msg["h"] = self.state.child(step).public_hash()
         return msg
@@ -346,16 +364,17 @@ class Session:
         assert self.secrets is not None and self.state is not None
         pos = self.next_pos
         key = self.secrets.pos_key(pos)
-        idx = fp.open_card(self.game, self.tr.decks[3][pos], self.tr.keys["jack"][pos], key)
-        ids, _ = fp.DECKS[self.game]
+        other = _other(self.role)
+        idx = fp.open_card(self.game, self.tr.decks[3][pos], self.tr.keys[other][pos], key)
+        ids = self.rules.ids
         if idx is None:
-            # Jack's deck does not decrypt: say so and stop (the audit will show whose fault).
-            self._halt("cheat", fp.Finding("jack", f"card {pos} does not decrypt to a card", detail=UNSURE), send=True)
+            # The deck does not decrypt: say so and stop (the audit will show whose fault).
+            self._halt("cheat", fp.Finding(other, f"card {pos} does not decrypt to a card", detail=UNSURE), send=True)
             return self.outbox.pop(0)
         card = ids[idx]
         if self.cheat == "card":
-            card = next(ids[c] for c in self.state._deck_candidates() if ids[c] != card)
-        step = VOCAB.get("draw", card)
+            card = next(str(a.args[0]) for a in self.state.legal_actions() if a.args[0] not in (card, "?"))
+        step = self.rules.card_step("draw", card)
         return {"t": "card", "pos": pos, "key": fp.i2b(key), "a": step.to_wire(),
                 "h": self.state.child(step).public_hash()}
 
@@ -378,13 +397,17 @@ class Session:
         self.entries.append(msg)
         t, sender = msg["t"], msg["from"]
         if sender == self.role and self._sent:
-            # Our own message coming back: it must be what we sent (the relay cannot speak for us).
-            mine = self._sent.pop(0)
-            if {k: v for k, v in msg.items() if k not in ("seq", "from")} != mine:
+            # Our own message coming back: it must be one we sent (the relay cannot speak for us).
+            # Messages sent before it that never came back were refused (a stale seq when both
+            # sides sent at once, as at the end of a game): they are dropped, not a forgery.
+            body = {k: v for k, v in msg.items() if k not in ("seq", "from")}
+            if body not in self._sent:
+                self._sent.clear()
                 self._halt("violation", fp.Finding("relay", "changed a message", seq=seq,
                                                    detail=f"message {seq} in {sender}'s name is not what was sent"),
                            send=True, reason=f"the relay changed message {seq} sent by {sender}")
                 return
+            del self._sent[:self._sent.index(body) + 1]
         if t == "desync":
             self._on_desync(sender, msg)
             return
@@ -408,13 +431,18 @@ class Session:
             self._violation(sender, str(exc)[:200])
 
     def _step(self, sender: str, seq: int, action: Action, public: Action, h: str | None,
-              pos: int | None = None, own_lie_ok: bool = False) -> None:
-        """Apply ``action`` in this view (``public`` goes in the log) and compare hashes."""
+              pos: int | None = None, own_lie_ok: bool = False, hidden_ok: bool = False) -> None:
+        """Apply ``action`` in this view (``public`` goes in the log) and compare hashes.
+
+        ``own_lie_ok``: our own (test) lie; ``hidden_ok``: a card step this view may only
+        see as ``?`` even where the view's rules would name it (a spectator).
+        """
         assert self.state is not None
         st = self.state
         if st.is_legal(action):
             st.apply(action)
-        elif own_lie_ok:
+        elif own_lie_ok or (hidden_ok and action.args == ("?",) and st.to_move() is ToMove.CHANCE
+                            and st.phase == action.kind):
             st._apply(action)
         else:
             self._violation(sender, f"{action} is not legal here")
@@ -448,23 +476,22 @@ class Session:
             return
         seed = fp.chance_seed(self.game_id, k, tr.reveals["jack"][k], msg["r"])
         self.node += 1
-        if k == 0:
-            self.state = PocketState.new(seed).observation(self.view)
+        if self.state is None:  # Pocket's node 0: the layout
+            self.state = self.rules.new_state(seed, self.edition).observation(self.view)
             tr.layout_seed = seed
             if msg.get("h") != self.state.public_hash():
                 self._start_desync(sender, msg.get("h") or "0" * 32)
             return
-        assert self.state is not None
-        throw = fp.throw_for(self.state, seed)
-        if msg.get("a") is not None and msg["a"] != throw.to_wire():
-            self._violation(sender, f"throw {msg['a']} is not what the chance values give ({throw})")
+        step = fp.chance_for(self.state, seed)
+        if msg.get("a") is not None and msg["a"] != step.to_wire():
+            self._violation(sender, f"chance step {msg['a']} is not what the chance values give ({step})")
             return
-        self._step(sender, msg["seq"], throw, throw, msg.get("h"))
+        self._step(sender, msg["seq"], step, step, msg.get("h"))
 
     def _on_deck(self, sender: str, msg: dict) -> None:
         n = msg["n"]
         want = len(self.tr.decks) + 1
-        size = len(fp.DECKS[self.game][0]) if n == 1 else min(fp.DECKS[self.game][1], len(self.tr.decks[1]))
+        size = len(self.rules.ids) if n == 1 else min(self.rules.deal, len(self.tr.decks[1]))
         if n != want or len(msg["cards"]) != size:
             self._violation(sender, f"deck step {n} with {len(msg['cards'])} cards, expected step {want} "
                                     f"with {size}")
@@ -491,33 +518,35 @@ class Session:
         return key
 
     def _on_key(self, sender: str, msg: dict) -> None:
-        assert self.state is not None
+        st = self.state
+        assert st is not None
         key = self._check_key(sender, msg)
         if key is None:
             return
         pos = msg["pos"]
-        if sender == "jack":  # the first half of opening an investigator's draw
+        if self.rules.shown(st):  # the first half of opening a card to both: its "card" is the step
             return
-        kind = "identity" if self.state.phase == "identity" else "draw"
-        public = IDENTITY_HIDDEN if kind == "identity" else DRAW_HIDDEN
+        kind = st.phase
+        public = self.rules.hidden(kind)
         if msg.get("a") != public.to_wire():
             self._violation(sender, f"expected {public} with the key, got {msg.get('a')}")
             return
         action = public
-        if self.role == "jack":
+        if self.role == self.rules.recipient(st):   # ours: only we can take the last key off
             assert self.secrets is not None
             idx = fp.open_card(self.game, self.tr.decks[3][pos], self.secrets.pos_key(pos), key)
             if idx is None:
-                self._halt("cheat", fp.Finding("investigator", f"card {pos} does not decrypt to a card", detail=UNSURE,
+                self._halt("cheat", fp.Finding(sender, f"card {pos} does not decrypt to a card", detail=UNSURE,
                                                seq=msg["seq"]), send=True)
                 return
-            action = VOCAB.get(kind, fp.DECKS[self.game][0][idx])
-            if not self.state.is_legal(action):
-                self._halt("cheat", fp.Finding("investigator", f"card {pos} was already dealt",
-                                               seq=msg["seq"], claimed=str(action)), send=True)
+            action = self.rules.card_step(kind, self.rules.ids[idx])
+            if not st.is_legal(action):
+                self._halt("cheat", fp.Finding(sender, f"card {pos} was already dealt",
+                                               seq=msg["seq"], claimed=str(action), detail=UNSURE), send=True)
                 return
         self.next_pos += 1
-        self._step(sender, msg["seq"], action, public, msg.get("h"), pos=pos)
+        # A spectator follows the investigator's view without his secret draws: "draw ?" there.
+        self._step(sender, msg["seq"], action, public, msg.get("h"), pos=pos, hidden_ok=self.role == "spectator")
 
     def _on_card(self, sender: str, msg: dict) -> None:
         assert self.state is not None
@@ -525,19 +554,20 @@ class Session:
         if key is None:
             return
         pos = msg["pos"]
-        ids = fp.DECKS[self.game][0]
-        claimed = VOCAB.from_wire(msg["a"])
-        element, kj = self.tr.decks[3][pos], self.tr.keys["jack"][pos]
+        ids = self.rules.ids
+        claimed = self.vocab.from_wire(msg["a"])
+        other = _other(sender)
+        element, ko = self.tr.decks[3][pos], self.tr.keys[other][pos]
         if claimed.kind == "draw" and claimed.args[0] in ids and fp.card_matches(
-                self.game, ids.index(str(claimed.args[0])), element, kj, key):
+                self.game, ids.index(str(claimed.args[0])), element, ko, key):
             idx: int | None = ids.index(str(claimed.args[0]))
         else:
-            idx = fp.open_card(self.game, element, kj, key)
+            idx = fp.open_card(self.game, element, ko, key)
         if idx is None:
-            self._halt("cheat", fp.Finding("jack", f"card {pos} does not decrypt to a card", detail=UNSURE,
+            self._halt("cheat", fp.Finding(other, f"card {pos} does not decrypt to a card", detail=UNSURE,
                                            seq=msg["seq"]), send=True)
             return
-        true = VOCAB.get("draw", ids[idx])
+        true = self.rules.card_step("draw", ids[idx])
         if claimed != true:
             self._halt("cheat", fp.Finding(sender, "card shown", msg["seq"], self.state.ply, str(claimed),
                                            str(true)), send=True)
@@ -546,8 +576,8 @@ class Session:
         self._step(sender, msg["seq"], true, true, msg.get("h"), pos=pos)
 
     def _on_act(self, sender: str, msg: dict) -> None:
-        action = VOCAB.from_wire(msg["a"])
-        if action.kind in ("identity", "draw", "throw"):
+        action = self.vocab.from_wire(msg["a"])
+        if action.kind in ("identity", "draw", *self.rules.public_chance):
             self._violation(sender, f"{action} is a chance step, not a move")
             return
         self._step(sender, msg["seq"], action, action, msg["h"],
@@ -630,7 +660,7 @@ class Session:
 
     def _report(self) -> DesyncReport:
         st = self.state
-        return DesyncReport(self.game, self.tr.layout_seed, self.game_id, None if st is None else st.ply,
+        return DesyncReport(self.game, self.tr.setup_seed(), self.game_id, None if st is None else st.ply,
                             self.seq, self.role, {}, {}, None if st is None else str(st),
                             [jsonable(e) for e in self.entries])
 

@@ -1,4 +1,9 @@
-"""Helpers for network tests: server and player subprocesses, a raw socket client, local replays."""
+"""Helpers for network tests: server and player subprocesses, a raw socket client, local replays.
+
+There is no ``conftest.py`` here: it would share its module name with
+``tests/ui/conftest.py``, which breaks collecting both folders in one run.
+A module that needs a server makes its fixture from :func:`serve`.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +21,7 @@ import msgpack
 
 from game.bots import make_bot
 from game.engine.core import Side, ToMove
-from game.engine.pocket.state import PocketState
+from net.games import rules
 from net.session import bot_rng
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,10 +84,22 @@ def start_server(*extra: str) -> tuple[Proc, int, int | None]:
     return proc, first["listening"]["port"], first["discovery"]
 
 
+def serve():  # type: ignore[no-untyped-def]
+    """The body of a ``server`` fixture: a lobby process on a free loopback port until the fixture ends."""
+    proc, port, udp = start_server()
+    try:
+        yield {"proc": proc, "port": port, "udp": udp}
+    finally:
+        proc.stop()
+
+
 def autoplay(port: int, side: str, bot: str = "greedy", *, create: bool = False, room: str | None = None,
-             seed: int | None = None, env: dict | None = None, timeout: float = 60) -> Proc:
-    args = ["run.py", "autoplay", "--server", f"127.0.0.1:{port}", "--game", "pocket", "--side", side,
+             seed: int | None = None, env: dict | None = None, timeout: float = 60, game: str = "pocket",
+             edition: str | None = None) -> Proc:
+    args = ["run.py", "autoplay", "--server", f"127.0.0.1:{port}", "--game", game, "--side", side,
             "--bot", bot, "--timeout", str(timeout)]
+    if edition is not None:
+        args += ["--edition", edition]
     args += ["--create"] if create else ["--room", str(room)]
     if seed is not None:
         args += ["--seed", str(seed)]
@@ -156,16 +173,19 @@ def local_replay(line_jack: dict, line_inv: dict, bots: dict[str, tuple[str, int
     ``bots`` maps a side to ``(bot name, bot seed)``.  Checks that each bot,
     given its own observation and the same generator, picks the move played,
     that Jack's claims and witness answers were the truth, and returns the
-    local result (``winner``, ``hash``).
+    local result (``winner``, ``hash``).  The game (and London's edition)
+    come from the final lines.
     """
-    seed = line_jack["seed"]
+    game = rules(line_jack.get("game") or "pocket")
+    edition = line_jack.get("edition")
+    assert line_inv.get("game", game.name) == game.name and line_inv.get("edition") == edition
+    seed = line_jack["seed"] if game.layout else 0
     public = line_inv["log"]          # hidden cards as "?", as both peers logged them
     assert line_jack["log"] == public
     record = line_jack["record"]      # the full view after the audit (no claim steps)
     assert line_inv["record"] == record
-    views = {Side.JACK: PocketState.new(seed).observation(Side.JACK),
-             Side.INVESTIGATOR: PocketState.new(seed).observation(Side.INVESTIGATOR)}
-    full = PocketState.new(seed)
+    views = {side: game.new_state(seed, edition).observation(side) for side in Side}
+    full = game.new_state(seed, edition)
     players = {Side(s): (make_bot(name), bot_seed) for s, (name, bot_seed) in bots.items()}
     rec = iter(record)
     for pub in public:
@@ -177,15 +197,89 @@ def local_replay(line_jack: dict, line_inv: dict, bots: dict[str, tuple[str, int
             obs = views[side].observation(side)
             choice = bot.choose(obs, bot_rng(bot_seed, side.value, obs.ply))
             assert str(choice) == pub, (obs.ply, str(choice), pub)
-        views[Side.INVESTIGATOR].apply(pub)
         if pub.startswith("claim"):  # asked in side views only; Jack's view allows only the truth
-            views[Side.JACK].apply(pub)
+            for view in views.values():
+                view.apply(pub)
+            continue
+        true = next(rec)
+        if pub.endswith(" ?"):       # a secret card: its recipient's view has it, the other's has "?"
+            to = game.recipient(full)
+            for side, view in views.items():
+                view.apply(true if side.value == to else pub)
         else:
-            true = next(rec)
-            views[Side.JACK].apply(true)
-            full.apply(true)
+            assert true == pub, (full.ply, true, pub)
+            for view in views.values():
+                view.apply(pub)
+        full.apply(true)
     assert next(rec, None) is None
     h = views[Side.INVESTIGATOR].public_hash()
     assert views[Side.JACK].public_hash() == h
     assert full.winner() == views[Side.INVESTIGATOR].winner()
     return {"winner": full.winner().value, "hash": h}
+
+
+def secret_cards(game_name: str, edition: str | None, seed: int, record: list[str]) -> dict[str, list[tuple[int, str]]]:
+    """Each side's secret cards as ``(deck position, card)``, from the audited full record.
+
+    Jack's: his identity (position 0) and his secret draws; the
+    investigator's: his secret draws (London's Holmes, New York's
+    informant).  Cards shown to both (Pocket's investigator draws) are no one's secret.
+    """
+    game = rules(game_name)
+    full = game.new_state(seed, edition)
+    out: dict[str, list[tuple[int, str]]] = {"jack": [], "investigator": []}
+    pos = 0
+    for text in record:
+        kind, _, card = text.partition(" ")
+        if kind in ("identity", "draw"):
+            if not game.shown(full):
+                out[game.recipient(full)].append((pos, card))
+            pos += 1
+        full.apply(text)
+    return out
+
+
+def forbidden(game: str, game_id: str, side: str, master: bytes, cards: list[tuple[int, str]]) -> tuple[set, set]:
+    """What the other side (and a spectator) must never receive of ``side``'s secrets before it opens:
+    ``(byte values, (kind, card) actions)`` — its cards, its keys for their positions, its master and
+    (Jack) its shuffle key."""
+    from net import fairplay as fp
+
+    peer = fp.PeerSecrets(master, game_id, side, rules(game).name)
+    elems, _ = fp.cards(rules(game).name)
+    ids = rules(game).ids
+    values = {fp.i2b(elems[ids.index(card)]) for _pos, card in cards}
+    values |= {fp.i2b(peer.pos_key(pos)) for pos, _card in cards} | {master}
+    if side == "jack":
+        values.add(fp.i2b(peer.shuffle_key()))
+    actions = {("identity" if pos == 0 and side == "jack" else "draw", card) for pos, card in cards}
+    return values, actions
+
+
+def scan(stream: list[dict], owner: str, values: set, actions: set) -> int:
+    """Check every message of ``stream`` up to ``owner``'s ``open``; returns how many were checked.
+
+    Bytes are compared as they are, or as hex (a JSON trace).
+    """
+    hexes = {v.hex() for v in values}
+
+    def clean(v) -> bool:  # type: ignore[no-untyped-def]
+        if isinstance(v, bytes):
+            return v not in values
+        if isinstance(v, str):
+            return v not in hexes
+        if isinstance(v, (list, tuple)):
+            return all(clean(x) for x in v)
+        if isinstance(v, dict):
+            return all(clean(x) for x in v.values())
+        return True
+    n = 0
+    for m in stream:
+        if m.get("t") == "open" and m.get("from") == owner:
+            return n
+        n += 1
+        a = m.get("a")
+        if isinstance(a, list) and len(a) == 2:
+            assert (a[0], a[1]) not in actions, m
+        assert clean(m), m.get("t")
+    return n

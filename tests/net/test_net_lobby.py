@@ -240,3 +240,25 @@ def test_limits_on_rooms_spectators_and_log():
     say(lobby, a, **act(1))
     say(lobby, b, **act(2))
     assert say(lobby, a, **act(3))["code"] == "room/log_full"
+
+
+def test_london_and_newyork_rooms_carry_their_game_and_edition():
+    """A room names its game and (London) printing in joined, start and the room list; bad ones are refused."""
+    lobby, _ = make_lobby()
+    a, b, c = greeted(lobby, "Ann"), greeted(lobby, "Bob"), greeted(lobby, "Cy")
+    assert say(lobby, c, t="create", game="london", side="jack", edition="1888")["code"] == "game/unknown"
+    assert say(lobby, c, t="create", game="pocket", side="jack", edition="2016")["code"] == "game/unknown"
+    assert say(lobby, c, t="create", game="newyork", side="jack", edition="2006")["code"] == "game/unknown"
+    joined = say(lobby, a, t="create", game="mr-jack", side="jack", edition="2016")
+    assert joined["game"] == "london" and joined["edition"] == "2016"
+    say(lobby, c, t="create", game="ny", side="investigator")
+    assert c.last("joined")["game"] == "newyork" and "edition" not in c.last("joined")
+    rooms = {r["game"]: r for r in say(lobby, b, t="list")["rooms"]}
+    assert rooms["london"]["edition"] == "2016" and "edition" not in rooms["newyork"]
+    say(lobby, b, t="join", room=joined["room"])
+    for m in (a, b):
+        start = m.last("start")
+        assert start["game"] == "london" and start["edition"] == "2016"
+    assert b.last("joined")["edition"] == "2016"
+    d = greeted(lobby, "Di")
+    assert say(lobby, d, t="create", game="london", side="any")["edition"] == "2006"   # the default printing

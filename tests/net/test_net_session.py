@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from nethelp import forbidden, scan, secret_cards
 
 from game.bots import make_bot
 from game.engine.core import Side
@@ -232,5 +233,146 @@ def test_constructor_refuses_bad_roles_and_games():
     with pytest.raises(ValueError):
         Session("jack", GID, None)
     with pytest.raises(ValueError):
-        Session("jack", GID, master(1), game="london")
+        Session("jack", GID, master(1), game="chess")
+    with pytest.raises(ValueError):
+        Session("jack", GID, master(1), game="london", edition="1888")
+    with pytest.raises(ValueError):
+        Session("jack", GID, master(1), game="newyork", edition="2006")
+    assert Session("jack", GID, master(1), game="mr-jack").edition == "2006"   # London's default
     assert Side.JACK.value == "jack"
+
+
+# ------------------------------------------------------------- London and New York
+def seeking_cards(seed: int, bot: str = "greedy"):  # type: ignore[no-untyped-def]
+    """Bots that take Holmes when they can and step onto a talkative informant: many secret draws."""
+    base = chooser(bot, bot, seed)
+
+    def choose(s: Session):  # type: ignore[no-untyped-def]
+        obs = s.observation()
+        legal = obs.legal_actions()
+        for a in legal:
+            if a.kind == "play" and a.args[0] == "holmes":
+                return a
+            if obs.game == "newyork" and obs.talk and a.kind in ("to", "move") and a.args[-1] == obs.describe()[
+                    "board"]["informant"]["cell"]:
+                return a
+        return base(s)
+    return choose
+
+
+@pytest.mark.parametrize("game, edition, n", [("london", None, 1), ("london", "2016", 2), ("newyork", None, 3)])
+def test_london_and_newyork_games_end_verified_and_their_record_replays(game, edition, n):
+    j = Session("jack", GID, master(70 + 2 * n), game=game, edition=edition)
+    i = Session("investigator", GID, master(71 + 2 * n), game=game, edition=edition)
+    pair = CheckedPair(j, i, [Session("spectator", GID, game=game, edition=edition)])
+    pair.run(chooser("greedy", "random", n))
+    results = [s.result for s in (j, i, *pair.spectators)]
+    assert all(r.status == "finished" and r.verified for r in results), [r.reason for r in results]
+    assert len({(r.winner, r.termination, r.public_hash) for r in results}) == 1
+    assert j.public_log() == i.public_log() == pair.spectators[0].public_log()
+    assert j.public_log()[:2] == ["identity ?", j.result.audit.record[1]]      # the deal is public
+    assert j.public_log()[1].startswith("deal ") and j.tr.layout_seed is None
+    record = j.result.audit.record
+    assert record[0].startswith("identity ") and "?" not in " ".join(record) and i.result.audit.record == record
+    meta = {"edition": j.edition} if j.edition else {}
+    final = GameRecord(game, 0, record, meta).replay()
+    assert final.winner().value == results[0].winner and final.public_hash() == results[0].public_hash
+    assert j.edition == (edition or ("2006" if game == "london" else None))
+
+
+def field(state_text: str, name: str) -> list[str]:
+    """A state text's comma-separated field."""
+    value = next(p.split("=", 1)[1] for p in state_text.split() if p.startswith(name + "="))
+    return [] if value == "-" else value.split(",")
+
+
+@pytest.mark.parametrize("game, n", [("london", 2), ("newyork", 4)])
+def test_secret_draws_go_to_their_drawer_only(game, n):
+    """Jack's identity and draws never reach the investigator or a spectator, the investigator's
+    own secret draws (Holmes, the informant) never reach Jack, in any view or any message."""
+    j = Session("jack", GID, master(90 + 2 * n), game=game)
+    i = Session("investigator", GID, master(91 + 2 * n), game=game)
+    spy = Session("spectator", GID, game=game)
+    pair = CheckedPair(j, i, [spy])
+    choose = seeking_cards(n)
+    views: list = []
+
+    def watching(s: Session):  # type: ignore[no-untyped-def]
+        views.append((str(j.state), str(i.state), str(spy.state)))
+        return choose(s)
+    pair.run(watching)
+    assert j.result.status == i.result.status == spy.result.status == "finished"
+    cards = secret_cards(game, None, 0, j.result.audit.record)
+    assert cards["jack"][0][0] == 0 and len(cards["investigator"]) >= 1, cards   # both kinds happened
+    assert len(cards["jack"]) >= 2 or game == "newyork", cards
+    for jv, iv, sv in views:
+        assert " icards=" in jv and all(x == "?" for x in field(jv, "icards"))
+        for text in (iv, sv):
+            assert field(text, "jack") in (["-"], ["?"]) and all(x == "?" for x in field(text, "jcards"))
+        assert all(x == "?" for x in field(sv, "icards"))   # the spectator sees no one's secret draws
+    for side, cards_of in cards.items():
+        values, actions = forbidden(game, GID, side, j.tr.masters[side], cards_of)
+        others = [e for e in pair.log if e["from"] != side]
+        assert scan(others, side, values, actions) > 10
+        with pytest.raises(AssertionError):           # (the scan is not vacuous)
+            scan([{"t": "key", "from": "x", "pos": 0, "key": sorted(values)[0]}], side, values, actions)
+
+
+def test_a_false_verdict_in_london_is_caught_at_the_end():
+    """The investigator moves onto Jack; Jack says innocent, wins on the board, and the audit names the lie."""
+    j = Session("jack", GID, master(110), game="london", cheat="verdict")
+    i = Session("investigator", GID, master(111), game="london")
+    bots = chooser("random", "random", 5)
+
+    def choose(s: Session):  # type: ignore[no-untyped-def]
+        legal = s.observation().legal_actions()
+        if s.role == "investigator":
+            jack = j.state.describe()["jack"]   # the test peeks: the investigator's bot never does
+            hit = [a for a in legal if a.kind == "accuse" and a.args[0] == jack]
+            if hit:
+                return hit[0]
+            calm = [a for a in legal if a.kind != "accuse"]
+            if calm:
+                return calm[0]
+        return bots(s)
+    pair = CheckedPair(j, i)
+    pair.run(choose)
+    assert j._lied and j.state.outcome.termination.value == "arrest-wrong"
+    r = i.result
+    assert r.status == "cheat" and r.opponent_cheated and r.finding["side"] == "jack"
+    assert r.finding["what"] == "verdict" and r.finding["claimed"] == "verdict innocent"
+    assert r.finding["true"] == "verdict guilty" and "your opponent cheated" in r.summary()
+
+
+def test_a_message_the_relay_refused_is_not_taken_for_a_forgery():
+    """At a game's end both sides may send at once; the loser of the race gets ``action/stale``.
+    Its next message then comes back first, and the audit still runs (a London witness lie here,
+    which later makes Jack's true verdict impossible in the investigator's view)."""
+    class RefusingRelay(CheckedPair):
+        refused = False
+
+        def deliver(self, sender: str, msg: dict) -> None:
+            if msg["t"] == "abort" and not self.refused:
+                self.refused = True      # as if another message had taken its seq
+                return
+            super().deliver(sender, msg)
+
+    j = Session("jack", GID, master(6), game="london", cheat="witness")
+    i = Session("investigator", GID, master(7), game="london")
+    pair = RefusingRelay(j, i)
+    pair.run(chooser("greedy", "greedy", 3))
+    assert pair.refused
+    r = i.result
+    assert r.status == "cheat" and r.finding["side"] == "jack" and r.finding["what"] == "witness answer", r.reason
+
+
+def test_a_desync_text_never_holds_the_investigators_secret_draws():
+    """The text sent to the other side in a desync report hides both sides' secret cards."""
+    j = Session("jack", GID, master(120), game="london")
+    i = Session("investigator", GID, master(121), game="london")
+    pair = CheckedPair(j, i)
+    choose = seeking_cards(2)
+    while not any(c >= 0 for c in i.state.icards):
+        assert pair.step(choose), "the investigator never drew"
+    assert all(x == "?" for x in field(i.public_text(), "icards")) and field(i.public_text(), "jack") == ["?"]
+    assert all(x == "?" for x in field(j.public_text(), "jcards")) and field(j.public_text(), "jack") == ["?"]

@@ -9,13 +9,23 @@ from pathlib import Path
 
 import msgpack
 import pytest
-from nethelp import Proc, RawClient, autoplay, local_replay
+from nethelp import Proc, RawClient, autoplay, local_replay, serve
 
 from game.engine.core import Side
 from game.engine.pocket.state import IDS, PocketState
 from net import fairplay as fp
 
 pytestmark = pytest.mark.timeout(60)
+
+
+@pytest.fixture(scope="module")
+def server():  # type: ignore[no-untyped-def]
+    yield from serve()
+
+
+@pytest.fixture
+def state_env(tmp_path: Path) -> dict:
+    return {"MRJACK_NET_STATE": str(tmp_path / "state")}
 
 
 def play_pair(port: int, *, jack=("greedy", 1), inv=("greedy", 2), env_jack=None, env_inv=None,

@@ -4,8 +4,9 @@ For trying two real windows against each other without a person at each:
 when the player's move is due and has waited ``SECONDS``, a random legal
 move (chosen from the player's own observation) is typed as the keys a
 player would press (token number, target, Enter) into pygame's event
-queue, so it goes through the game scene's ordinary input path.  Pocket
-only; off unless the variable is set.
+queue, so it goes through the game scene's ordinary input path.  In
+London and New York the move (one decision at a time) goes straight to
+the scene's ``commit``, which sends it.  Off unless the variable is set.
 """
 
 from __future__ import annotations
@@ -70,5 +71,8 @@ class AutoPlayer:
         self.ply = scene.state.ply
         side = scene.state.to_move().side
         action = self.bot.choose(scene.state.observation(side), self.rng)
+        if scene.record.game != "pocket":
+            scene.commit(action)
+            return
         for key in keys_for(scene.state, action):
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))

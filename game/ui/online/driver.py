@@ -4,7 +4,10 @@ A :class:`NetDriver` wraps one :class:`net.client.NetGame` (a seat, or a
 spectator) from the room to the results.  It keeps every state of the
 game **in this player's view** (``NetGame``'s session never holds more),
 one per step, with the step as this view saw it: Jack sees his identity
-card and his own draws, the investigator sees ``identity ?``/``draw ?``.
+card and his own draws, the investigator sees ``identity ?``/``draw ?``
+(and, in London and New York, his own secret draws by name, where Jack
+sees ``draw ?``).  Every game with network play (:mod:`net.games`) and a
+board in this client goes through it the same way.
 
 The game scene (:mod:`game.ui.scenes.game`) takes a driver in place of
 its bot and its chance generator; the seam is four calls:
@@ -34,9 +37,10 @@ from typing import Any
 from twisted.logger import Logger
 
 from ...engine.errors import IllegalActionError
-from ...engine.pocket.state import HIDDEN, IDS, PocketState
 from ...engine.record import GameRecord
 from ..i18n import _
+
+HIDDEN = -1   # a card this view does not know (the same in every rule set)
 
 OPPONENT_GRACE = 2.0    # seconds the other side may be away before the overlay says so
 CLOSE_AFTER = 1.0       # seconds after the result before our connection closes
@@ -68,11 +72,11 @@ class NetDriver:
         self.game = game
         self.online = online
         self.reactor = game.reactor
-        self.initial: PocketState | None = None
-        self.steps: list[tuple[str, PocketState]] = []
+        self.initial: Any = None
+        self.steps: list[tuple[str, Any]] = []
         self.result: Any = None
         self.full_record: GameRecord | None = None
-        self.full_final: PocketState | None = None
+        self.full_final: Any = None
         self.players: dict[str, str | None] = {"jack": None, "investigator": None}
         self.joined: dict | None = None
         self.started = False
@@ -114,6 +118,21 @@ class NetDriver:
         return self.game.role == "spectator"
 
     @property
+    def game_name(self) -> str:
+        """The rule set of the room (``pocket``, ``london``, ``newyork``)."""
+        return self.game.game
+
+    @property
+    def edition(self) -> str | None:
+        """London's printing (``None`` for a game with one)."""
+        return self.game.edition
+
+    def _meta(self, **meta: Any) -> dict:
+        if self.edition is not None:
+            meta["edition"] = self.edition
+        return meta
+
+    @property
     def opponent(self) -> str | None:
         """The other side's name (``None`` for a spectator or before it is known)."""
         role = self.game.role
@@ -143,7 +162,7 @@ class NetDriver:
             return None
         return self.reactor.seconds() - self.away[side]
 
-    def states(self) -> list[PocketState]:
+    def states(self) -> list[Any]:
         """Every state so far in this view, the first one included (clones: the scene keeps them)."""
         assert self.initial is not None
         return [self.initial.clone()] + [s.clone() for _a, s in self.steps]
@@ -156,9 +175,9 @@ class NetDriver:
         s = self.game.session
         seed = s.tr.layout_seed if s is not None and s.tr.layout_seed is not None else 0
         human = self.role if self.role in ("jack", "investigator") else "none"
-        meta = {"mode": "watch" if self.spectator else "solo", "human": human, "bot": None,
-                "online": True, "room": self.room, "players": dict(self.players)}
-        return GameRecord("pocket", int(seed), self.actions(), meta)
+        meta = self._meta(mode="watch" if self.spectator else "solo", human=human, bot=None, online=True,
+                          room=self.room, players=dict(self.players))
+        return GameRecord(self.game_name, int(seed), self.actions(), meta)
 
     def scene_for(self) -> Any:
         """A game scene for this game (call once :attr:`ready`)."""
@@ -186,8 +205,8 @@ class NetDriver:
         if st is None:
             return
         if self.initial is None:
-            self.initial = st.clone() if st.ply == 0 else PocketState.new(session.tr.layout_seed).observation(
-                session.view)
+            self.initial = st.clone() if st.ply == 0 else session.rules.new_state(
+                session.tr.setup_seed(), session.edition).observation(session.view)
         steps = session.tr.steps
         while len(self.steps) < st.ply:
             i = len(self.steps)
@@ -204,15 +223,19 @@ class NetDriver:
                     after = st.clone()
             self.steps.append((self._as_seen(public, prev, after), after))
 
-    def _as_seen(self, public: str, prev: PocketState, after: PocketState) -> str:
-        """The step as this view knows it: Jack's own secret cards by name."""
-        if not public.endswith(" ?") or self.role != "jack":
+    def _as_seen(self, public: str, prev: Any, after: Any) -> str:
+        """The step as this view knows it: the player's own secret cards by name."""
+        if not public.endswith(" ?") or self.role not in ("jack", "investigator"):
             return public
+        ids = self.game.session.rules.ids
         kind = public.split(" ", 1)[0]
         if kind == "identity" and after.jack is not None and after.jack != HIDDEN:
-            return f"identity {IDS[after.jack]}"
-        if kind == "draw" and len(after.jcards) > len(prev.jcards) and after.jcards[-1] != HIDDEN:
-            return f"draw {IDS[after.jcards[-1]]}"
+            return f"identity {ids[after.jack]}"
+        if kind == "draw":
+            for hand in ("jcards", "icards"):   # whoever drew it: a name only where this view has it
+                got, had = getattr(after, hand, []), getattr(prev, hand, [])
+                if len(got) > len(had) and got[-1] != HIDDEN:
+                    return f"draw {ids[got[-1]]}"
         return public
 
     def _on_chat(self, msg: dict) -> None:
@@ -256,11 +279,11 @@ class NetDriver:
         r = self.result
         s = self.game.session
         audit = getattr(r, "audit", None)
-        if audit is None or not audit.record or s is None or s.tr.layout_seed is None:
+        if audit is None or not audit.record or s is None or s.tr.setup_seed() is None:
             return
-        meta = {"mode": "online", "human": self.role if not self.spectator else "none", "bot": None,
-                "room": self.room, "players": dict(self.players)}
-        record = GameRecord("pocket", int(s.tr.layout_seed), list(audit.record), meta)
+        meta = self._meta(mode="online", human=self.role if not self.spectator else "none", bot=None,
+                          room=self.room, players=dict(self.players))
+        record = GameRecord(self.game_name, int(s.tr.setup_seed()), list(audit.record), meta)
         try:
             final = record.replay()
         except Exception:  # noqa: BLE001 - a record that does not replay is only not shown

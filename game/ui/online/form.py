@@ -15,8 +15,74 @@ from typing import Any
 import pygame
 
 from .. import theme
+from ..i18n import N_, _
 from ..widgets import Button, Choice, draw_title, ornament
 from .fields import TextField
+
+
+def network_games() -> list[Any]:
+    """The rule sets a room can be opened for: this client draws them and the network plays them."""
+    from net.games import NETWORK_GAMES
+
+    from ...engine.rulesets import RULESETS
+    from ..scenes.setup import CLIENT_GAMES
+
+    return [r for r in RULESETS if r.name in CLIENT_GAMES and r.name in NETWORK_GAMES]
+
+
+#: Short names of the games, for the narrow rows that pick one (the titles elsewhere).
+SHORT_NAMES = {"pocket": N_("Pocket"), "london": N_("London"), "newyork": N_("New York")}
+
+
+def game_title(game: str, edition: str | None = None) -> str:
+    """A room's game in the player's words: its short name, and the printing where there are several."""
+    from ...engine.rulesets import find_ruleset
+
+    try:
+        rs = find_ruleset(game)
+        title = _(SHORT_NAMES.get(rs.name, rs.title))
+    except ValueError:
+        title = game
+    return f"{title} · {edition}" if edition else title
+
+
+class GamePicker:
+    """The Game and Edition rows of a screen that opens a room (London has two printings).
+
+    ``game`` and ``edition`` are :class:`~game.ui.widgets.Choice` rows for
+    the screen's form; ``edition`` is hidden unless the game has editions.
+    ``on_change()`` runs when the rows to show change (lay the screen out again).
+    """
+
+    def __init__(self, on_change: Callable[[], Any] | None = None) -> None:
+        from ..scenes.setup import EDITION_LABELS
+
+        self.rulesets = {r.name: r for r in network_games()}
+        first = next(iter(self.rulesets))
+        self.labels = EDITION_LABELS
+        self.on_change = on_change
+        self.game = Choice(N_("Game"), [(name, SHORT_NAMES.get(name, r.title)) for name, r in self.rulesets.items()],
+                           first, lambda _v: self._changed())
+        self.edition = Choice(N_("Edition"), [], None)
+        self._editions()
+
+    def _editions(self) -> None:
+        rs = self.rulesets[self.game.value]
+        editions = tuple(getattr(rs, "editions", ()) or ())
+        self.edition.options = [(e, self.labels.get(e, e)) for e in editions]
+        if self.edition.value not in editions:
+            self.edition.value = getattr(rs, "default_edition", None) if editions else None
+        self.edition.visible = bool(editions)
+
+    def _changed(self) -> None:
+        self._editions()
+        if self.on_change is not None:
+            self.on_change()
+
+    @property
+    def value(self) -> tuple[str, str | None]:
+        """``(game, edition)`` to open a room with."""
+        return self.game.value, (self.edition.value if self.edition.visible else None)
 
 
 class Form:
@@ -42,7 +108,7 @@ class Form:
     def move(self, d: int) -> None:
         n = len(self.items)
         i = self.focus
-        for _ in range(n):
+        for _step in range(n):
             i = (i + d) % n
             if self._usable(self.items[i]):
                 self.focus = i

@@ -108,7 +108,7 @@ class Tour:
         self.friend.startService()
         self.online.discovery_port = udp
         port = self.friend.address[1]
-        # rooms in the friend's lobby: one waiting, one playing with a spectator
+        # rooms in the friend's lobby: two waiting (Pocket, London), one playing with a spectator
         watson = self._client("Watson", port)
         self._call(watson.create_room("pocket", "jack"))
         a, b, c = self._client("Lestrade", port), self._client("Gregson", port), self._client("Hudson", port)
@@ -116,6 +116,7 @@ class Tour:
         self._call(b.join_room(code))
         self._call(c.spectate(code))
         self._call(self._client("Adler", port).create_room("pocket", "any", private=True))
+        self._call(self._client("Moriarty", port).create_room("london", "investigator", edition="2016"))
         self.connect = ConnectScene(self.app, self.online)
         self.app.stack.clear(TitleScene(self.app))
         self.app.stack.push(self.connect)

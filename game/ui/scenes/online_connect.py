@@ -18,7 +18,7 @@ from .. import theme
 from ..i18n import N_, _, ngettext
 from ..online import form as look
 from ..online.fields import TextField
-from ..online.form import Form, RowList
+from ..online.form import Form, GamePicker, RowList
 from ..online.service import Online, clean_name, format_address, parse_address
 from ..scene import Scene
 from ..widgets import Button, Choice, Toast
@@ -72,16 +72,20 @@ class ConnectScene(Scene):
                                      example=f"192.168.1.5:{DEFAULT_PORT}"),
                                  max_length=200, on_submit=lambda _t: self.connect())
         self.connect_button = Button(N_("Connect"), self.connect, kind="primary")
+        self.picker = GamePicker(on_change=self._relayout)
         self.side = Choice(N_("Your side"), SIDE_OPTIONS, "investigator")
         self.host_button = Button(N_("Host a LAN game"), self.host, kind="primary")
         self.back_button = Button(N_("Back"), self.back, hotkey=pygame.K_ESCAPE)
         self.lan = RowList(on_activate=self._join_found)
         self.lan.columns = [0.0, 0.5, 0.77]
         self.join_found_button = Button(N_("Open"), self.open_found)
-        self.form = Form([self.name, self.address, self.connect_button, self.side, self.host_button,
-                          self.join_found_button, self.back_button], focus=1)
+        self.form = Form([self.name, self.address, self.connect_button, self.picker.game, self.picker.edition,
+                          self.side, self.host_button, self.join_found_button, self.back_button], focus=1)
         self._size: tuple[int, int] | None = None
         self._sync()
+
+    def _relayout(self) -> None:
+        self._size = None   # the Edition row comes or goes
 
     # ------------------------------------------------------------ lifecycle
     def on_enter(self) -> None:
@@ -183,7 +187,9 @@ class ConnectScene(Scene):
         self.online.server = (host, port)
         from .online_room import open_room
 
-        open_room(self, self.online, "create", side=self.side.value, private=False, host=host, port=port)
+        game, edition = self.picker.value
+        open_room(self, self.online, "create", side=self.side.value, private=False, host=host, port=port,
+                  game=game, edition=edition)
 
     def back(self) -> None:
         self.app.play("click")
@@ -237,13 +243,16 @@ class ConnectScene(Scene):
         bw = max(110, int(150 * s))
         self.address.rect = pygame.Rect(x, y + cap, inner_w - bw - int(10 * s), fh)
         self.connect_button.rect = pygame.Rect(self.address.rect.right + int(10 * s), y + cap, bw, fh)
-        y = self.address.rect.bottom + int(34 * s)
+        y = self.address.rect.bottom + int(26 * s)
         self.host_title_y = y
         y += max(20, int(30 * s))
         self.host_hint_y = y
-        y += int(44 * s)
-        self.side.rect = pygame.Rect(x - 6, y, inner_w + 6, max(36, int(48 * s)))
-        y = self.side.rect.bottom + int(12 * s)
+        y += max(36, int(38 * s))
+        for row in (self.picker.game, self.picker.edition, self.side):
+            if row.visible:
+                row.rect = pygame.Rect(x - 6, y, inner_w + 6, max(32, int(42 * s)))
+                y = row.rect.bottom + int(4 * s)
+        y += int(8 * s)
         label_w = theme.font(max(11, int(fh * 0.42)), "sans-bold").size(_(self.host_button.label))[0]
         self.host_button.rect = pygame.Rect(x, y, min(inner_w, max(200, int(280 * s), label_w + 40)), fh)
         # LAN list

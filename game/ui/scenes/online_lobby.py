@@ -11,7 +11,7 @@ from .. import theme
 from ..i18n import N_, _, ngettext
 from ..online import form as look
 from ..online.fields import TextField
-from ..online.form import Form, RowList
+from ..online.form import Form, GamePicker, RowList, game_title, network_games
 from ..online.service import format_address
 from ..scene import Scene
 from ..widgets import Button, Choice, Toast
@@ -35,9 +35,10 @@ class LobbyScene(Scene):
         self.rooms: list[dict] = []
         self.loaded = False
         self.list = RowList(on_pick=lambda i: self._sync(), on_activate=self._activate)
-        self.list.columns = [0.0, 0.17, 0.5, 0.78]
+        self.list.columns = [0.0, 0.14, 0.47, 0.68]
         self.join_button = Button(N_("Join"), self.join_selected, kind="primary")
         self.watch_button = Button(N_("Watch"), self.watch_selected)
+        self.picker = GamePicker(on_change=self._relayout)
         self.side = Choice(N_("Your side"), SIDE_OPTIONS, "investigator")
         self.visibility = Choice(N_("Room"), [(False, N_("Public")), (True, N_("Private"))], False)
         self.create_button = Button(N_("Create room"), self.create, kind="primary")
@@ -45,8 +46,8 @@ class LobbyScene(Scene):
                               allowed=lambda c: c in CODE_CHARS, on_submit=lambda _t: self.join_code())
         self.code_button = Button(N_("Join"), self.join_code)
         self.back_button = Button(N_("Back"), self.back, hotkey=pygame.K_ESCAPE)
-        self.form = Form([self.join_button, self.watch_button, self.side, self.visibility, self.create_button,
-                          self.code, self.code_button, self.back_button], focus=4)
+        self.form = Form([self.join_button, self.watch_button, self.picker.game, self.picker.edition, self.side,
+                          self.visibility, self.create_button, self.code, self.code_button, self.back_button], focus=6)
         self._refresh: task.LoopingCall | None = None
         self._size: tuple[int, int] | None = None
         self._sync()
@@ -69,6 +70,9 @@ class LobbyScene(Scene):
     def on_exit(self) -> None:
         self._stop_refresh()
         self.online.disconnect()
+
+    def _relayout(self) -> None:
+        self._size = None   # the Edition row comes or goes
 
     def _start_refresh(self) -> None:
         if self._refresh is None or not self._refresh.running:
@@ -100,7 +104,8 @@ class LobbyScene(Scene):
         picked = self.rooms[self.list.selected]["code"] if self.list.selected is not None and \
             self.list.selected < len(self.rooms) else None
         order = {"waiting": 0, "playing": 1, "over": 2}
-        self.rooms = sorted((r for r in rooms if r["game"] == "pocket"),
+        ours = {r.name for r in network_games()}   # rooms of games this client can show
+        self.rooms = sorted((r for r in rooms if r["game"] in ours),
                             key=lambda r: (order.get(r["status"], 3), r["code"]))
         self.loaded = True
         rows, colours = [], []
@@ -113,8 +118,9 @@ class LobbyScene(Scene):
                 state = _("playing")
                 colours.append(theme.TEXT_DIM)
             n = r["spectators"]
-            watchers = ngettext("{n} spectator", "{n} spectators", n).format(n=n) if n else ""
-            rows.append([r["code"], r["host"], state, watchers])
+            if n:
+                state += " · " + ngettext("{n} spectator", "{n} spectators", n).format(n=n)
+            rows.append([r["code"], game_title(r["game"], r.get("edition")), r["host"], state])
         self.list.set_rows(rows, colours)
         self.list.selected = next((i for i, r in enumerate(self.rooms) if r["code"] == picked), None)
         if self.list.selected is None and self.rooms and self.rooms[0]["status"] == "waiting":
@@ -163,7 +169,8 @@ class LobbyScene(Scene):
             self.watch_selected()
 
     def create(self) -> None:
-        self._go("create", side=self.side.value, private=bool(self.visibility.value))
+        game, edition = self.picker.value
+        self._go("create", side=self.side.value, private=bool(self.visibility.value), game=game, edition=edition)
 
     def join_code(self) -> None:
         code = self.code.text.strip().upper()
@@ -217,7 +224,7 @@ class LobbyScene(Scene):
         self.list.rect = pygame.Rect(self.left.x + pad, self.left.y + pad + title_h, self.left.w - 2 * pad,
                                      self.left.h - 2 * pad - title_h - fh - int(14 * s))
         self.list.row_h = max(26, int(36 * s))
-        self.list.header = [_("Code"), _("Host"), _("Status"), ""]
+        self.list.header = [_("Code"), _("Game"), _("Host"), _("Status")]
         by = self.left.bottom - pad - fh
         self.join_button.rect = pygame.Rect(self.left.right - pad - bw, by, bw, fh)
         self.watch_button.rect = pygame.Rect(self.join_button.rect.x - bw - int(10 * s), by, bw, fh)
@@ -225,8 +232,10 @@ class LobbyScene(Scene):
         iw = self.right.w - 2 * pad
         y = self.right.y + pad + title_h
         ch = max(34, int(46 * s))
-        self.side.rect = pygame.Rect(x - 6, y, iw + 6, ch)
-        self.visibility.rect = pygame.Rect(x - 6, y + ch + int(6 * s), iw + 6, ch)
+        for row in (self.picker.game, self.picker.edition, self.side, self.visibility):
+            if row.visible:
+                row.rect = pygame.Rect(x - 6, y, iw + 6, ch)
+                y += ch + int(6 * s)
         self.create_button.rect = pygame.Rect(x, self.visibility.rect.bottom + int(12 * s), iw, fh)
         self.code_title_y = self.create_button.rect.bottom + int(36 * s)
         cy = self.code_title_y + max(22, int(34 * s))

@@ -27,22 +27,24 @@ ROLE_COLOURS = {"jack": (236, 160, 156), "investigator": (166, 196, 236), "spect
 
 
 def open_room(scene: Any, online: Any, how: str, *, side: str = "any", private: bool = False, code: str = "",
-              host: str | None = None, port: int | None = None) -> NetDriver:
+              host: str | None = None, port: int | None = None, game: str = "pocket",
+              edition: str | None = None) -> NetDriver:
     """Take a seat (``how``: ``create``, ``join`` or ``spectate``) and show the room when it is ours.
 
-    ``scene`` is the screen asking (its ``busy`` and ``toast`` say what happens).
+    ``scene`` is the screen asking (its ``busy`` and ``toast`` say what happens); ``game`` and
+    ``edition`` are the new room's (a joined room has its own).
     """
     from .online_connect import net_error_text
 
     app = scene.app
-    game = online.new_game(host, port)
-    driver = NetDriver(app, game, online)
+    net_game = online.new_game(host, port)
+    driver = NetDriver(app, net_game, online)
     if how == "create":
-        d = game.create(side, "pocket", private)
+        d = net_game.create(side, game, private, edition)
     elif how == "join":
-        d = game.join(code, None if side == "any" else side)
+        d = net_game.join(code, None if side == "any" else side)
     else:
-        d = game.spectate(code)
+        d = net_game.spectate(code)
 
     def ok(joined: dict) -> None:
         scene.busy = ""
@@ -170,6 +172,8 @@ class RoomScene(Scene):
         private = bool(d.joined and d.joined.get("private"))
         sub = _("Private room: only players who know the code can join.") if private else _(
             "Public room: it shows in the lobby.")
+        if d.room:
+            sub = f"{look.game_title(d.game_name, d.edition)} · {sub}"
         y = look.heading(surface, _("Room {code}").format(code=d.room or "…"), sub)
         hosted = self.online.hosted_address() if self.online is not None else None
         if hosted and not d.spectator:
