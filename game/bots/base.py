@@ -32,7 +32,7 @@ def register(cls: type[Bot]) -> type[Bot]:
 
 def make_bot(name: str) -> Bot:
     """:raises ValueError: for an unknown bot name."""
-    from . import baseline  # noqa: F401  (registers the baseline bots)
+    from . import baseline, search  # noqa: F401  (register the baseline bots and the levels)
 
     try:
         return BOTS[name]()

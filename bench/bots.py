@@ -1,0 +1,99 @@
+"""Bot speed: search playouts per second, and decision times per level.
+
+Prints, per rule set the search levels play:
+
+* ``rollouts_per_s``: whole games from the start with the search's rollout
+  policy (chance from the state, players by the scored best-of-k policy);
+* per level (``easy``, ``normal``, ``hard``, and the baselines): the level
+  plays both sides of ``--games`` games; decision times (only decisions
+  with a choice) at p50 / p99 / max, and the search's playouts per second
+  (iterations of determinize, descend, roll out to the horizon, back up).
+
+Budgets are iteration counts, so times here are what one core of this
+machine needs; the hard level is meant to stay under 1 s per decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.bots.search import LEVELS, SearchBot, Searcher, bot_from_spec  # noqa: E402
+from game.engine import RULESETS, ToMove  # noqa: E402
+from game.engine.rng import Rng  # noqa: E402
+
+
+def rollouts_per_second(rs, seconds: float, seed: int) -> float:  # type: ignore[no-untyped-def]
+    searcher = Searcher(LEVELS["hard"].config)
+    rng = Rng(seed)
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = rs.new(rng.u64())
+        while state.to_move() is ToMove.CHANCE:
+            state._apply(state.sample_chance())
+        searcher._rollout(state, 99, rng)
+        games += 1
+    return games / (time.perf_counter() - start)
+
+
+def decision_times(rs, spec: str, games: int, seed: int) -> tuple[list[float], float]:  # type: ignore[no-untyped-def]
+    """Decision times of ``spec`` playing both sides; and its playouts per second."""
+    bot = bot_from_spec(spec)
+    rng = Rng(seed)
+    times: list[float] = []
+    for _ in range(games):
+        state = rs.new(rng.u64())
+        while True:
+            while state.to_move() is ToMove.CHANCE:
+                state.apply(state.sample_chance())
+            if state.is_over():
+                break
+            obs = state.observation(state.to_move().side)
+            t0 = time.perf_counter()
+            action = bot.choose(obs, rng)
+            dt = time.perf_counter() - t0
+            if len(obs.legal_actions()) > 1:
+                times.append(dt)
+            state.apply(action)
+    playouts = 0.0
+    if isinstance(bot, SearchBot) and times:
+        playouts = bot.config.iterations * len(times) / sum(times)
+    return times, playouts
+
+
+def _quantile(sorted_times: list[float], q: float) -> float:
+    """The ``q`` quantile in milliseconds (nearest rank); 0 for no times."""
+    if not sorted_times:
+        return 0.0
+    return 1000 * sorted_times[min(len(sorted_times) - 1, int(q * len(sorted_times)))]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=3.0, help="time for the rollout count (default 3)")
+    ap.add_argument("--games", type=int, default=4, help="self-play games per level (default 4)")
+    ap.add_argument("--levels", default="greedy,easy,normal,hard", help="comma-separated bots")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    for rs in RULESETS:
+        if rs.name != "pocket":
+            continue  # the search levels evaluate Pocket only
+        print(f"{rs.name} rollouts_per_s={rollouts_per_second(rs, args.seconds, args.seed):.0f}")
+        for spec in args.levels.split(","):
+            times, playouts = decision_times(rs, spec, args.games, args.seed)
+            ts = sorted(times)
+            extra = f" playouts_per_s={playouts:.0f}" if playouts else ""
+            print(f"{rs.name} {spec} decisions={len(ts)} mean_ms={1000 * statistics.fmean(ts or [0]):.1f} "
+                  f"p50_ms={_quantile(ts, 0.5):.1f} p99_ms={_quantile(ts, 0.99):.1f} "
+                  f"max_ms={_quantile(ts, 1.0):.1f}{extra}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,557 @@
+"""Information-set Monte Carlo tree search for Mr. Jack Pocket.
+
+A bot sees only its side's observation.  Each iteration *determinizes* it:
+it deals the secrets the observation hides (for the investigator: who Jack
+is and which cards Jack drew; for both sides: the order of the deck and the
+coming throws, through a fresh generator) and plays one simulation of the
+full-view game through the engine (``clone()`` and the unchecked
+``_apply``).
+
+The tree is keyed by *public* actions only, so every determinization walks
+the same tree.  Statistics at a node are split by what the player to move
+there knows:
+
+* an investigator's node keeps one set of statistics for all
+  determinizations, because the investigator cannot tell them apart (this
+  is what stops him from "knowing" Jack inside the search);
+* a Jack node keeps one set per ``(identity, hourglasses on his cards)``,
+  because Jack knows both.
+
+Jack's choices in the tree therefore depend on who he is, and the
+investigator's nodes below a Jack move are visited mostly by the
+identities that prefer that move: his beliefs follow Jack's play.  Jack's
+own bot samples other identities as well (weighted back to the
+investigator's uniform belief), so its model of the investigator does not
+know who Jack is either.
+
+Selection is PUCT with priors from a one-action look-ahead score
+(:class:`~game.bots.pocket_eval.Scorer`); a new leaf is valued by a short
+rollout with a best-of-k scored policy to the end of the round (or a few
+rounds), then by the fitted value table.  A level is an iteration budget,
+not a time limit, so a seed gives the same move on any machine.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from itertools import combinations
+from pathlib import Path
+
+from ..engine.actions import Action
+from ..engine.core import Side
+from ..engine.pocket.state import (
+    ACT,
+    ALIBI,
+    DET_MOVES,
+    DETECTIVES,
+    DRAW,
+    DRAW_HIDDEN,
+    EXCHANGES,
+    HOURGLASSES,
+    JOKER_NONE,
+    JOKERS,
+    ROTATES,
+    SEEN,
+    TO_WIN,
+    TOKENS,
+    UNSEEN,
+    WITNESS,
+    PocketState,
+)
+from ..engine.rng import Rng
+from .base import Bot, register
+from .pocket_eval import VALUES, Scorer, ValueTable, jack_tokens
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """Everything that shapes one search; a level is one of these."""
+
+    iterations: int = 1000
+    c_puct: float = 1.2
+    prior_temp: float = 0.04       # softmax temperature of the priors (value units)
+    fpu: float = 0.05              # unvisited actions start this far below the node's mean
+    horizon: int = 1               # round ends simulated before the table takes over
+    rollout_k: int = 4             # candidates scored per rollout step
+    rollout_eps: float = 0.1       # chance of a uniformly random rollout step
+    own_identity: float = 0.5      # Jack's bot: share of iterations with his real identity
+    jack_key_cards: bool = True    # Jack's statistics also split by the hourglasses on his cards
+    table: str = ""                # value table file ("" = the fitted pocket_values.json)
+    exact_last: bool = True        # solve the round's last action by the scorer, no rollout
+    expand_on_second: bool = True  # a leaf gets statistics on its second visit, not its first
+
+
+class _Stats:
+    """Edge statistics of one node for one information key.
+
+    Actions are tried in order of their prior (``order``); the first
+    ``tried`` of that order are exactly the actions visited so far, since
+    PUCT only ever picks the untried action with the largest prior.
+    """
+
+    __slots__ = ("prior", "order", "tried", "n", "w", "wt", "total", "wsum", "wtsum")
+
+    def __init__(self, prior: list[float]) -> None:
+        k = len(prior)
+        self.prior = prior
+        self.order = sorted(range(k), key=lambda i: -prior[i])
+        self.tried = 0
+        self.n = [0] * k
+        self.w = [0.0] * k
+        self.wt = [0.0] * k
+        self.total = 0
+        self.wsum = 0.0
+        self.wtsum = 0.0
+
+
+_UNSEEN = object()  # no statistics yet for this key (None: visited once, not expanded)
+
+
+class _Node:
+    """A public position: children by public action, statistics by information key."""
+
+    __slots__ = ("children", "stats", "legal", "effects", "scorer", "exact")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.stats: dict[object, _Stats | None] = {}
+        self.legal: list[Action] | None = None
+        self.effects: list | None = None
+        self.scorer: Scorer | None = None
+        self.exact: dict | None = None
+
+
+class _Sampler:
+    """Deals the secrets an observation hides, consistently with what it shows."""
+
+    def __init__(self, obs: PocketState, side: Side, cfg: SearchConfig) -> None:
+        self.obs = obs
+        self.side = side
+        self.suspects = [c for c in range(9) if obs.suspect[c]]
+        self.n = len(self.suspects)
+        self.k = len(obs.jcards)
+        self.tokens = jack_tokens(obs)
+        # Cards drawn before the last witness call did not give Jack his goal
+        # (else the game would be over or a chase on); a card drawn in this
+        # round may have, so it is left out of that check.
+        alibi_now = obs.faces is not None and obs.used[0] and obs.faces[0] == 0
+        self.checked = self.k - (1 if alibi_now and self.k else 0)
+        if side is Side.JACK:
+            self.own = obs.jack
+            self.own_cards = list(obs.jcards)
+            self.p_own = cfg.own_identity if self.n > 1 else 1.0
+        else:
+            self.own = None
+            self.own_cards = []
+            self.p_own = 0.0
+
+    def _consistent(self, cards: list[int]) -> bool:
+        return self.obs.chase or self.tokens + sum(HOURGLASSES[c] for c in cards[:self.checked]) < TO_WIN
+
+    def cards_for(self, jack: int, rng: Rng) -> list[int]:
+        """Jack's hidden cards, uniformly among the deals the public facts allow."""
+        pool = [c for c in range(9) if c != jack and c not in self.obs.icards]
+        k, size = self.k, len(pool)
+        cards = []
+        for _ in range(12):
+            for i in range(k):  # the first k steps of a Fisher-Yates shuffle
+                j = i + rng.below(size - i)
+                pool[i], pool[j] = pool[j], pool[i]
+            cards = pool[:k]
+            if self._consistent(cards):
+                return cards
+        # Rare and tight: list the deals of the checked cards that fit, pick one.
+        fits = [list(combo) for combo in combinations(sorted(pool), self.checked)
+                if self._consistent(list(combo))]
+        if not fits:
+            return cards
+        cards = fits[rng.below(len(fits))]
+        rng.shuffle(cards)
+        rest = [c for c in pool if c not in cards]
+        rng.shuffle(rest)
+        return cards + rest[:self.k - self.checked]
+
+    def sample(self, rng: Rng) -> tuple[PocketState, float]:
+        """A full-view state consistent with the observation, and its belief weight."""
+        obs = self.obs
+        if self.own is not None and (self.p_own >= 1.0 or rng.u64() < int(self.p_own * 2**64)):
+            jack, cards = self.own, self.own_cards
+        else:
+            jack = self.suspects[rng.below(self.n)]
+            cards = self.own_cards if jack == self.own else self.cards_for(jack, rng)
+        if self.own is None:
+            weight = 1.0
+        else:
+            q = (1.0 - self.p_own) / self.n + (self.p_own if jack == self.own else 0.0)
+            weight = 1.0 / (self.n * q)
+        s = obs.clone()
+        s.view = "full"
+        s.jack = jack
+        s.jcards = list(cards)
+        s.rng = rng.u64()
+        s._legal = None
+        return s, weight
+
+
+def _softmax(values: list[float], temp: float) -> list[float]:
+    top = max(values)
+    ex = [math.exp((v - top) / temp) for v in values]
+    total = sum(ex)
+    return [e / total for e in ex]
+
+
+_TABLES: dict[str, ValueTable] = {}
+
+
+def _table(path: str) -> ValueTable:
+    if not path:
+        return VALUES
+    if path not in _TABLES:
+        _TABLES[path] = ValueTable.load(Path(path))
+    return _TABLES[path]
+
+
+_FACE_NAMES = tuple(tuple(pair) for pair in TOKENS)
+_EXCHANGE = {(int(a.args[0]), int(a.args[1])): a for a in EXCHANGES}
+
+
+def random_action(state: PocketState, side: Side, rng: Rng) -> Action:
+    """A legal action of ``state`` (phase ``act``): a random token, then a random use of it.
+
+    Cheaper than listing every legal action, and it spreads rollouts over
+    the tokens rather than over the (many) rotations and exchanges.
+    """
+    faces, used = state.faces, state.used
+    assert faces is not None
+    tokens = [t for t in range(4) if not used[t]]
+    t = tokens[rng.below(len(tokens))]
+    face = _FACE_NAMES[t][faces[t]]
+    if face == "rotate":
+        rotated, chars = state.rotated, state.chars
+        cells = [c for c in range(9) if not rotated >> chars[c] & 1]
+        cell = cells[rng.below(len(cells))]
+        d = rng.below(3)
+        if d >= state.walls[cell]:
+            d += 1
+        return ROTATES[cell][d]
+    if face == "exchange":
+        a = rng.below(9)
+        b = rng.below(8)
+        if b >= a:
+            b += 1
+        return _EXCHANGE[(a, b) if a < b else (b, a)]
+    if face == "joker":
+        k = rng.below(4 if side is Side.JACK else 3)
+        return JOKERS[k] if k < 3 else JOKER_NONE
+    if face == "alibi":
+        return ALIBI
+    return DET_MOVES[DETECTIVES.index(face)][rng.below(2)]
+
+
+class Searcher:
+    """One search from one observation (see the module docstring)."""
+
+    def __init__(self, cfg: SearchConfig, values: ValueTable = VALUES) -> None:
+        self.cfg = cfg
+        self.values = values
+        self.threshold = int(cfg.rollout_eps * 2**64)
+
+    # ------------------------------------------------------------- helpers
+    def _node_prior(self, node: _Node, state: PocketState, side: Side) -> list[float]:
+        """The mover's prior over ``node.legal``: a softmax of one-action look-ahead values."""
+        legal = node.legal
+        assert legal is not None
+        if len(legal) == 1:
+            return [1.0]
+        if node.effects is None:
+            sc = node.scorer = Scorer(state, self.values)
+            node.effects = [sc.effect(a) for a in legal]
+        sc, effects = node.scorer, node.effects
+        if side is Side.JACK:
+            cell = state.chars.index(state.jack)
+            h = jack_tokens(state) + sum(HOURGLASSES[c] for c in state.jcards)
+            vals = [sc.effect_value(e, cell, h) for e in effects]
+        else:
+            h = min(jack_tokens(state) + len(state.jcards), TO_WIN - 1)
+            vals = [1.0 - sc.effect_value(e, None, h) for e in effects]
+        return _softmax(vals, self.cfg.prior_temp)
+
+    def _last_action_value(self, node: _Node, state: PocketState, side: Side) -> float:
+        """Jack's value when ``side`` plays the round's last action as well as the scorer sees.
+
+        Exact up to the table (and the expectation over an alibi draw), and
+        cached per node and what the mover knows, so a leaf here costs one
+        look-up after its first visit.
+        """
+        if node.legal is None:
+            node.legal = state._generate()
+        if node.effects is None:
+            sc = node.scorer = Scorer(state, self.values)
+            node.effects = [sc.effect(a) for a in node.legal]
+        if node.exact is None:
+            node.exact = {}
+        if side is Side.JACK:
+            cell = state.chars.index(state.jack)
+            h = jack_tokens(state) + sum(HOURGLASSES[c] for c in state.jcards)
+            key = (cell, h, tuple(state.jcards))
+            v = node.exact.get(key)
+            if v is None:
+                sc = Scorer(state, self.values)  # knows this deal's deck
+                v = node.exact[key] = max(sc.effect_value(e, cell, h) for e in node.effects)
+            return v
+        # The investigator picks without knowing Jack; the pick is then
+        # judged in this deal, where Jack and his cards are known.
+        h_pub = min(jack_tokens(state) + len(state.jcards), TO_WIN - 1)
+        i = node.exact.get(h_pub)
+        if i is None:
+            sc, effects = node.scorer, node.effects
+            vals = [sc.effect_value(e, None, h_pub) for e in effects]
+            i = node.exact[h_pub] = min(range(len(vals)), key=vals.__getitem__)
+        key = (i, state.jack, tuple(state.jcards))
+        v = node.exact.get(key)
+        if v is None:
+            cell = state.chars.index(state.jack)
+            h = jack_tokens(state) + sum(HOURGLASSES[c] for c in state.jcards)
+            v = node.exact[key] = Scorer(state, self.values).investigator_draw_value(node.effects[i], cell, h)
+        return v
+
+    def _rollout_action(self, state: PocketState, side: Side, rng: Rng) -> Action:
+        cfg = self.cfg
+        if cfg.rollout_k <= 1 or rng.u64() < self.threshold:
+            return random_action(state, side, rng)
+        cands = [random_action(state, side, rng) for _ in range(cfg.rollout_k)]
+        sc = Scorer(state, self.values)
+        if side is Side.JACK:
+            cell = state.chars.index(state.jack)
+            h = jack_tokens(state) + sum(HOURGLASSES[c] for c in state.jcards)
+            best, best_v = cands[0], -1.0
+            for a in cands:
+                v = sc.action_value(a, cell, h)
+                if v > best_v:
+                    best, best_v = a, v
+            return best
+        h = min(jack_tokens(state) + len(state.jcards), TO_WIN - 1)
+        best, best_v = cands[0], 2.0
+        for a in cands:
+            v = sc.action_value(a, None, h)
+            if v < best_v:
+                best, best_v = a, v
+        return best
+
+    def _rollout(self, state: PocketState, stop_round: int, rng: Rng) -> float:
+        """Play on with the rollout policy to the horizon; Jack's value there."""
+        while state.outcome is None and state.round < stop_round:
+            phase = state.phase
+            if phase == ACT:
+                state._apply(self._rollout_action(state, state.actor(state.step), rng))
+            elif phase == WITNESS:
+                state._apply(SEEN if state.jack_seen() else UNSEEN)
+            else:
+                state._apply(state.sample_chance())
+        return self.values.state_value(state)
+
+    # --------------------------------------------------------------- search
+    def run(self, obs: PocketState, rng: Rng) -> tuple[Action, dict]:
+        """Search from ``obs`` (a side's view in phase ``act``); the action and statistics."""
+        side = obs.to_move().side
+        assert side is not None
+        sampler = _Sampler(obs, side, self.cfg)
+        root = _Node()
+        if side is Side.INVESTIGATOR:
+            root_key = None
+        elif self.cfg.jack_key_cards:
+            root_key = (obs.jack, sum(HOURGLASSES[c] for c in obs.jcards))
+        else:
+            root_key = obs.jack
+        stop_round = obs.round + self.cfg.horizon
+        root.legal = list(obs.legal_actions())
+        root.stats[root_key] = _Stats(self._node_prior(root, obs, side))
+        for _ in range(self.cfg.iterations):
+            state, weight = sampler.sample(rng)
+            self._iterate(root, state, weight, stop_round, rng)
+        st = root.stats[root_key]
+        best = max(range(len(st.n)), key=lambda i: (st.n[i], st.w[i] / st.wt[i] if st.wt[i] else 0.0))
+        info = {"visits": st.n[best], "value": st.w[best] / st.wt[best] if st.wt[best] else None,
+                "root_visits": st.total}
+        return root.legal[best], info
+
+    def _iterate(self, root: _Node, state: PocketState, weight: float, stop_round: int, rng: Rng) -> None:
+        path: list[tuple[_Stats, int, bool]] = []  # (stats, action index, Jack moved)
+        node = root
+        while True:
+            if state.outcome is not None or state.round >= stop_round:
+                v = self.values.state_value(state)
+                break
+            phase = state.phase
+            if phase != ACT:
+                if phase == WITNESS:
+                    action = key = SEEN if state.jack_seen() else UNSEEN
+                else:
+                    # Jack's draw is secret: the public tree has one branch for it.
+                    hidden = phase == DRAW and state.drawer() is Side.JACK
+                    action = state.sample_chance()
+                    key = DRAW_HIDDEN if hidden else action
+                state._apply(action)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node()
+                node = child
+                continue
+            side = state.actor(state.step)
+            jack_moves = side is Side.JACK
+            if state.step == 3 and node is not root and self.cfg.exact_last and state.round + 1 == stop_round:
+                v = self._last_action_value(node, state, side)
+                break
+            if not jack_moves:
+                key = None
+            elif self.cfg.jack_key_cards:
+                key = (state.jack, sum(HOURGLASSES[c] for c in state.jcards))
+            else:
+                key = state.jack
+            st = node.stats.get(key, _UNSEEN)
+            if st is _UNSEEN and node is not root and self.cfg.expand_on_second:
+                # First visit: only a rollout; statistics (and their priors,
+                # the costly part) come with the second visit.
+                node.stats[key] = None
+                v = self._rollout(state, stop_round, rng)
+                break
+            expand = st is None or st is _UNSEEN
+            if expand:
+                if node.legal is None:
+                    node.legal = state._generate()
+                st = node.stats[key] = _Stats(self._node_prior(node, state, side))
+            i = self._select(st)
+            path.append((st, i, jack_moves))
+            action = node.legal[i]
+            state._apply(action)
+            if expand:
+                # A new leaf: its best-looking action, then a rollout.
+                v = self._rollout(state, stop_round, rng)
+                break
+            child = node.children.get(action)
+            if child is None:
+                child = node.children[action] = _Node()
+            node = child
+        for st, i, jack_moved in path:
+            if jack_moved:
+                r, w = v, 1.0
+            else:
+                r, w = 1.0 - v, weight
+            st.n[i] += 1
+            st.w[i] += w * r
+            st.wt[i] += w
+            st.total += 1
+            st.wsum += w * r
+            st.wtsum += w
+
+    def _select(self, st: _Stats) -> int:
+        """PUCT over the tried actions and the best untried one."""
+        cfg = self.cfg
+        c = cfg.c_puct * math.sqrt(st.total + 1)
+        n, w, wt, prior, order = st.n, st.w, st.wt, st.prior, st.order
+        best_i = -1
+        best = -1e9
+        tried = st.tried
+        for j in range(tried):
+            i = order[j]
+            u = w[i] / wt[i] + c * prior[i] / (1 + n[i])
+            if u > best:
+                best = u
+                best_i = i
+        if tried < len(order):
+            i = order[tried]
+            u = (st.wsum / st.wtsum if st.wtsum else 0.5) - cfg.fpu + c * prior[i]
+            if u > best:
+                st.tried = tried + 1
+                return i
+        return best_i
+
+
+class SearchBot(Bot):
+    """A level: a fixed search configuration (see the module docstring)."""
+
+    name = "search"
+    config = SearchConfig()
+
+    def __init__(self, config: SearchConfig | None = None) -> None:
+        if config is not None:
+            self.config = config
+        self.last_info: dict = {}
+
+    def choose(self, observation, rng: Rng) -> Action:  # type: ignore[no-untyped-def]
+        legal = observation.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if getattr(observation, "game", None) != "pocket" or observation.phase != ACT:
+            # Other rule sets have no evaluation yet; Pocket decides with a
+            # choice only in phase "act" (witness and claim are forced).
+            return legal[rng.below(len(legal))]
+        searcher = Searcher(self.config, _table(self.config.table))
+        action, self.last_info = searcher.run(observation, rng.fork())
+        return action
+
+
+@register
+class EasyBot(SearchBot):
+    name = "easy"
+    config = SearchConfig(iterations=60)
+
+
+@register
+class NormalBot(SearchBot):
+    name = "normal"
+    config = SearchConfig(iterations=400)
+
+
+@register
+class HardBot(SearchBot):
+    name = "hard"
+    config = SearchConfig(iterations=2000)
+
+
+LEVELS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+
+
+def bot_from_spec(spec: str) -> Bot:
+    """A bot from its registered name, or ``level:key=value,...`` for a tuned search level.
+
+    >>> bot_from_spec("hard:iterations=50").config.iterations
+    50
+
+    :raises ValueError: for an unknown name, setting or value.
+    """
+    from dataclasses import fields, replace
+
+    from .base import make_bot
+
+    name, _, settings = spec.partition(":")
+    if not settings:
+        return make_bot(name)
+    if name not in LEVELS and name != "search":
+        raise ValueError(f"only search levels take settings, not {name!r}")
+    cfg = LEVELS[name].config if name in LEVELS else SearchConfig()
+    types = {f.name: f.type for f in fields(SearchConfig)}
+    changes: dict[str, object] = {}
+    for item in settings.split(","):
+        key, eq, value = item.partition("=")
+        if not eq or key not in types:
+            raise ValueError(f"bad search setting {item!r}; known: {', '.join(types)}")
+        kind = types[key] if isinstance(types[key], str) else types[key].__name__
+        try:
+            if kind == "str":
+                changes[key] = value
+            elif kind == "bool":
+                if value not in ("0", "1", "true", "false"):
+                    raise ValueError(value)
+                changes[key] = value in ("1", "true")
+            else:
+                changes[key] = int(value) if kind == "int" else float(value)
+        except ValueError:
+            raise ValueError(f"bad value for search setting {key!r}: {value!r}") from None
+    bot = SearchBot(replace(cfg, **changes))
+    bot.name = spec
+    return bot
+
+
+__all__ = ["LEVELS", "SearchBot", "SearchConfig", "Searcher", "bot_from_spec"]
