@@ -16,7 +16,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .actions import Action, Vocabulary
-from .core import Outcome, Side, Termination
+from .core import Outcome, Side, Termination, ToMove
 from .hexgrid import mask_of, popcount
 from .state import GameState
 
@@ -49,6 +49,7 @@ class CardActions:
 
     def __init__(self, vocab: Vocabulary, ids: tuple[str, ...], per_round: int) -> None:
         a = vocab.get
+        self.ids = ids
         self.identities = tuple(sorted(a("identity", c) for c in ids))
         self.identity_hidden = a("identity", "?")
         self.draws = tuple(a("draw", c) for c in ids)
@@ -75,6 +76,7 @@ class CardGame(GameState):
     """
 
     __slots__ = ()
+    CHANCE_KINDS = frozenset(("identity", "deal", "draw"))
     CARDS: CardActions
     view: str
     round: int
@@ -90,6 +92,25 @@ class CardGame(GameState):
     rng: int | None
     pos: list[int]
     outcome: Outcome | None
+
+    def _why_card_game(self, action: Action) -> str | None:
+        """Why ``action`` is refused, where the reason is common to the card games."""
+        tm = self.to_move()
+        ph = self.phase
+        if tm is ToMove.OVER:
+            return "the game is over"
+        if tm is ToMove.CHANCE:
+            return f"a chance step ({ph}) is due"
+        if ph == PICK:
+            left = ", ".join(self.CARDS.ids[c] for c in range(8) if self.cards >> c & 1)
+            return f"{tm.value} must take one of this round's cards ({left})"
+        if ph == WITNESS:
+            return "Jack must answer the witness call truthfully"
+        if ph == VERDICT:
+            return "Jack must answer the accusation truthfully"
+        if action.kind == "accuse":
+            return "only the investigator accuses, by moving onto a character in reach"
+        return None
 
     def actor(self) -> Side:
         """Who takes the next card (phase ``pick``) or plays the current one."""

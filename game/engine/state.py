@@ -24,7 +24,10 @@ class GameState:
 
     __slots__ = ()
     VOCAB: Vocabulary
+    #: Action kinds that are chance steps: each consumes one draw of the generator.
+    CHANCE_KINDS: frozenset[str] = frozenset()
     phase: str
+    ply: int
     outcome: Any
     rng: int | None
     _legal: list[Action] | None
@@ -50,6 +53,15 @@ class GameState:
         return f"illegal action {str(action)!r} [state: {self}]"
 
     # -- shared
+    def _step(self, action: Action) -> None:
+        """What every applied action does first: drop the legal-move cache, count the ply,
+        and let a chance step consume one draw whatever its outcome, so that the state
+        depends only on the seed and the actions."""
+        self._legal = None
+        self.ply += 1
+        if action.kind in self.CHANCE_KINDS and self.rng is not None:
+            self.rng = next_u64(self.rng)[0]
+
     def is_over(self) -> bool:
         return self.phase == "over"
 

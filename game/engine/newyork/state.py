@@ -31,7 +31,6 @@ from ..cards import (
 from ..core import Outcome, Side, Termination, ToMove
 from ..errors import ParseError
 from ..hexgrid import layers
-from ..rng import next_u64
 from .actions import (
     ACCUSE,
     BUILDING,
@@ -406,39 +405,23 @@ class NewYorkState(CardGame):
 
     # ------------------------------------------------------------------ apply
     def _why_illegal(self, action: Action) -> str:
-        tm = self.to_move()
-        ph = self.phase
-        if tm is ToMove.OVER:
-            why = "the game is over"
-        elif tm is ToMove.CHANCE:
-            why = f"a chance step ({ph}) is due"
-        elif ph == PICK:
-            left = ", ".join(IDS[c] for c in range(8) if self.cards >> c & 1)
-            why = f"{tm.value} must take one of this round's cards ({left})"
-        elif ph == WITNESS:
-            why = "Jack must answer the witness call truthfully"
-        elif ph == VERDICT:
-            why = "Jack must answer the accusation truthfully"
-        elif ph == TIP:
-            why = "the informant must go to another cell without a character or an investigation zone"
-        elif action.kind == "escape" or (action.kind == "move" and action.args[1] in EXIT_NAMES):
-            why = ("only Jack's own character escapes, through the East passage or onto a ship "
-                   "that a zone does not cut off, while the witness card shows unseen")
-        elif action.kind == "accuse":
-            why = "only the investigator accuses, by moving onto a character in reach"
-        else:
-            why = f"{IDS[self.active]} cannot do that now"
+        why = self._why_card_game(action) or self._why_here(action)
         return f"illegal action {str(action)!r}: {why} [state: {self}]"
+
+    def _why_here(self, action: Action) -> str:
+        """Reasons of this game's own phases and powers."""
+        ph = self.phase
+        if ph == TIP:
+            return "the informant must go to another cell without a character or an investigation zone"
+        if action.kind == "escape" or (action.kind == "move" and action.args[1] in EXIT_NAMES):
+            return ("only Jack's own character escapes, through the East passage or onto a ship "
+                    "that a zone does not cut off, while the witness card shows unseen")
+        return f"{IDS[self.active]} cannot do that now"
 
     def _apply(self, a: Action) -> None:
         """Apply a legal action; no checks.  Bots and search call this directly."""
         kind = a.kind
-        self._legal = None
-        self.ply += 1
-        if kind in ("identity", "deal", "draw") and self.rng is not None:
-            # Every chance step consumes one draw, whatever its outcome, so that
-            # the state depends only on the seed and the actions.
-            self.rng = next_u64(self.rng)[0]
+        self._step(a)
         if kind == "play":
             c = CHAR_INDEX[a.args[0]]  # type: ignore[index]
             self.cards &= ~(1 << c)

@@ -93,6 +93,7 @@ class PocketState(GameState):
 
     game = "pocket"
     VOCAB = VOCAB
+    CHANCE_KINDS = frozenset(("identity", "throw", "draw"))
     max_game_length = 1 + ROUNDS * 8  # identity + per round: throw, 4 actions, 2 draws, witness
 
     def __init__(self) -> None:
@@ -328,12 +329,7 @@ class PocketState(GameState):
     def _apply(self, a: Action) -> None:
         """Apply a legal action; no checks.  Bots and search call this directly."""
         kind = a.kind
-        self._legal = None
-        self.ply += 1
-        if kind in ("identity", "throw", "draw") and self.rng is not None:
-            # Every chance step consumes one draw, whatever its outcome, so that
-            # the state depends only on the seed and the actions.
-            self.rng = next_u64(self.rng)[0]
+        self._step(a)
         if kind == "identity":
             self.jack = HIDDEN if a.args[0] == "?" else INDEX[a.args[0]]
             self.phase = THROW
