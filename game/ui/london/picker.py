@@ -19,11 +19,13 @@ from ...engine.london.actions import split_pair
 from ...engine.london.board import EXITS, INDEX, NAMES, OFF_BOARD
 from ...engine.london.data import DIRECTIONS
 from ...engine.london.state import ACT, AIM, PICK, WHISTLING, LondonState
+from ..hexpicker import CARD, CONFIRM, SECOND, TARGET, HexPicker
 from ..i18n import _
 from . import texts
 
 IDS = texts.IDS
-CARD, TARGET, SECOND, DIRECTION, CONFIRM = "card", "target", "second", "direction", "confirm"
+DIRECTION = "direction"
+__all__ = ["CARD", "CONFIRM", "DIRECTION", "SECOND", "TARGET", "LondonPicker"]
 MOVES = ("to", "accuse", "escape")
 POWERS = ("lamp", "cordon", "cover", "whistle", "swap")
 
@@ -32,40 +34,26 @@ def _pos(name: str) -> int:
     return OFF_BOARD + EXITS.index(name) if name in EXITS else INDEX[name]
 
 
-class LondonPicker:
+class LondonPicker(HexPicker):
     """The decision being chosen by the side to act in ``obs``."""
 
+    IDS = IDS
+    MOVES = MOVES
+    POWERS = POWERS
+    ACT_PHASES = (ACT, AIM, WHISTLING)
+    texts = texts
+
     def __init__(self, obs: LondonState) -> None:
-        self.obs = obs
-        self.side = obs.to_move().side
-        self.chain: list[Action] = []
+        super().__init__(obs)
         self.first: tuple[str, int] | None = None    # ("lamp"|"cover"|"cordon", position) or ("whistle", char)
-        self.mode = "move"                           # "move" or "power" while both are open
-        self.done = False
-        self._states: dict[int, LondonState] = {0: obs}
+
+    def _has_partial(self) -> bool:
+        return self.first is not None
+
+    def _clear_partial(self) -> None:
+        self.first = None
 
     # ------------------------------------------------------------ queries
-    @property
-    def state(self) -> LondonState:
-        """The state the chain leads to (the observation itself when the chain is empty)."""
-        n = len(self.chain)
-        s = self._states.get(n)
-        if s is None:
-            s = self.state_at(n - 1).child(self.chain[n - 1])
-            self._states[n] = s
-        return s
-
-    def state_at(self, n: int) -> LondonState:
-        s = self._states.get(n)
-        if s is None:
-            s = self.state_at(n - 1).child(self.chain[n - 1])
-            self._states[n] = s
-        return s
-
-    @property
-    def legal(self) -> list[Action]:
-        return self.state.legal_actions()
-
     @property
     def pending(self) -> Action | None:
         """The last action of a finished chain (``None`` until Confirm is due)."""
@@ -83,39 +71,6 @@ class LondonPicker:
         if self.first is not None:
             return SECOND
         return TARGET
-
-    @property
-    def active(self) -> int:
-        return self.state.active
-
-    def of(self, *kinds: str) -> list[Action]:
-        return [a for a in self.legal if a.kind in kinds]
-
-    def modes(self) -> list[str]:
-        out = []
-        if self.of(*MOVES):
-            out.append("move")
-        if self.of(*POWERS):
-            out.append("power")
-        return out
-
-    def current_mode(self) -> str:
-        modes = self.modes()
-        if self.mode in modes:
-            return self.mode
-        return modes[0] if modes else "move"
-
-    def can_switch(self) -> bool:
-        """Whether the move and the power are both open now (the player may do either first)."""
-        return self.stage in (TARGET, SECOND) and len(self.modes()) == 2
-
-    def can_back(self) -> bool:
-        return bool(self.chain or self.first or self.done)
-
-    def playable_cards(self) -> list[int]:
-        if self.stage != CARD:
-            return []
-        return [IDS.index(str(a.args[0])) for a in self.of("play")]
 
     def cell_targets(self) -> set[int]:
         """Positions (cells and exits) a click may pick now."""
@@ -156,33 +111,6 @@ class LondonPicker:
         return sorted(DIRECTIONS.index(str(a.args[0])) for a in self.of("lantern"))
 
     # -------------------------------------------------------------- picks
-    def _add(self, action: Action) -> None:
-        """Append ``action``; stop after it unless it only took the card."""
-        self.chain.append(action)
-        self.first = None
-        if action.kind == "play":
-            s = self.state
-            if s.to_move().side is self.side and s.phase in (ACT, AIM, WHISTLING) and s.legal_actions():
-                self.mode = "move"
-                return
-        self.done = True
-
-    def pick_card(self, c: int) -> str | None:
-        if self.done:
-            return _("Confirm or undo your choice first.")
-        if self.stage != CARD:
-            if self.chain and self.chain[0].kind == "play" and IDS.index(str(self.chain[0].args[0])) == c:
-                return None
-            return _("You have already chosen a character: finish its move, or undo.")
-        a = self._find("play", IDS[c])
-        if a is None:
-            s = self.state
-            if c in s.played:
-                return _("{name} has already been played this round.").format(name=texts.short(c))
-            return _("{name}'s card is not on offer this round.").format(name=texts.short(c))
-        self._add(a)
-        return None
-
     def pick_pos(self, p: int) -> str | None:
         """A click on a cell or an exit."""
         stage = self.stage
@@ -272,30 +200,6 @@ class LondonPicker:
         self._add(a)
         return None
 
-    def switch_mode(self) -> str | None:
-        if not self.can_switch():
-            return _("There is nothing else to do first.")
-        self.mode = "power" if self.current_mode() == "move" else "move"
-        self.first = None
-        return None
-
-    def back(self) -> bool:
-        """Undo one step of the choice; ``False`` if there was nothing to undo."""
-        if self.done:
-            self.done = False
-            self.chain.pop()
-            self._states.pop(len(self.chain) + 1, None)
-            return True
-        if self.first is not None:
-            self.first = None
-            return True
-        if self.chain:
-            self.chain.pop()
-            self._states.pop(len(self.chain) + 1, None)
-            self.mode = "move"
-            return True
-        return False
-
     # ------------------------------------------------------------ helpers
     def _targets(self, mode: str) -> set[int]:
         s = self.state
@@ -324,12 +228,6 @@ class LondonPicker:
                 self.first = (kind, p)
                 return None
         return self._why_not(p)
-
-    def _find(self, kind: str, *args: object) -> Action | None:
-        for a in self.legal:
-            if a.kind == kind and a.args == tuple(args):
-                return a
-        return None
 
     def _why_not(self, p: int) -> str:
         s = self.state

@@ -11,14 +11,14 @@ from ...engine.core import Side
 from ...engine.london.actions import split_pair
 from ...engine.london.data import CHARACTER_IDS
 from ...engine.london.state import HIDDEN, LondonState
-from .. import texts
+from .. import hextexts, texts
 from ..i18n import _
 
 IDS = CHARACTER_IDS
 
 
 def _cid(c: int | str) -> str:
-    return IDS[c] if isinstance(c, int) else c
+    return hextexts.char_id(IDS, c)
 
 
 def name(c: int | str) -> str:
@@ -74,16 +74,9 @@ def direction_name(d: str) -> str:
             "SW": _("south-west"), "NW": _("north-west")}[d]
 
 
-def witness_claim(seen: bool) -> str:
-    return _("Jack: “I am visible.”") if seen else _("Jack: “I am not visible.”")
-
-
-def witness_side(seen: bool) -> str:
-    return _("Visible") if seen else _("Not visible")
-
-
-def _cell(c: str) -> str:
-    return c.upper()
+witness_claim = hextexts.witness_claim
+witness_side = hextexts.witness_side
+_cell = hextexts.cell
 
 
 # ==================================================================== actions
@@ -120,20 +113,10 @@ def action_phrase(obs: LondonState, a: Action) -> str:
 
 def chain_phrase(obs: LondonState, chain: list[Action]) -> str:
     """The phrases of a chain of decisions (each on the state the previous one leads to)."""
-    out = []
-    s = obs
-    for a in chain:
-        out.append(action_phrase(s, a))
-        s = s.child(a)
-    return ", ".join(out)
+    return hextexts.chain_phrase(action_phrase, obs, chain)
 
 
-def actor_of(before: LondonState, action: Action) -> str | None:
-    """The side that took ``action`` (``jack``/``investigator``), ``None`` for chance."""
-    if action.kind in ("identity", "deal", "draw"):
-        return None
-    side = before.to_move().side
-    return None if side is None else side.value
+actor_of = hextexts.actor_of
 
 
 def describe(before: LondonState, action: Action, after: LondonState) -> list[str]:
@@ -143,22 +126,11 @@ def describe(before: LondonState, action: Action, after: LondonState) -> list[st
     side = texts.side_name(who) if who else ""
     act = IDS[before.active] if before.active >= 0 else None
     out: list[str] = []
-    if kind == "identity":
-        if after.jack_known() and after.view != "investigator":
-            out.append(_("Jack draws his identity card: you are {name}. Keep it secret!").format(
-                name=name(after.jack)))  # type: ignore[arg-type]
-        else:
-            out.append(_("Jack draws his identity card in secret."))
-    elif kind == "deal":
-        out.append(_("Round {n}: the character cards are {names}.").format(
-            n=after.round, names=", ".join(short(str(c)) for c in args)))
-    elif kind == "play":
-        out.append(_("{side} plays {name}.").format(side=side, name=short(str(args[0]))))
+    common = hextexts.common_line(before, action, after, side, short(act) if act else "", name, short)
+    if common is not None:
+        out.append(common)
     elif kind == "to":
         out.append(_("{name} moves to {cell}.").format(name=short(act) if act else "", cell=_cell(str(args[0]))))
-    elif kind == "accuse":
-        out.append(_("{accuser} moves onto {name}: the investigator accuses {name}!").format(
-            accuser=short(act) if act else "", name=short(str(args[0]))))
     elif kind == "escape":
         out.append(_("{name} slips out through the {exit}!").format(
             name=short(act) if act else "", exit=exit_name(str(args[0]))))
@@ -188,27 +160,14 @@ def describe(before: LondonState, action: Action, after: LondonState) -> list[st
             out.append(_("{side} draws an alibi card in secret: {name} is innocent.").format(
                 side=texts.side_name(drawer), name=short(card)))
     elif kind == "witness":
-        seen = args[0] == "seen"
-        cleared = [c for c in range(8) if before.suspects >> c & 1 and not after.suspects >> c & 1]
-        if not cleared:
-            out.append(_("{claim} Nobody new is cleared.").format(claim=witness_claim(seen)))
-        elif len(cleared) == 1:
-            out.append(_("{claim} {name} is cleared.").format(claim=witness_claim(seen), name=short(cleared[0])))
-        else:
-            out.append(_("{claim} {names} cleared.").format(claim=witness_claim(seen), names=names(cleared)))
+        out.append(hextexts.cleared_line(before, after, args[0] == "seen", short, names))
         if before.round <= 4:
             out.append(_("Gas lamp {n} goes out.").format(n=before.round))
         if after.phase != "over":
             out.append(_("Round {n} begins.").format(n=after.round))
     elif kind == "verdict":
-        if args[0] == "guilty":
-            out.append(_("Jack: “You have me.”"))
-        else:
-            out.append(_("Jack: “Wrong man!”"))
-    if after.outcome is not None and before.outcome is None:
-        out.append(texts.termination_text(after.outcome.termination))
-        if after.jack_known():
-            out.append(_("Jack was {name}.").format(name=name(after.jack)))  # type: ignore[arg-type]
+        out.append(hextexts.verdict_line(args[0] == "guilty"))
+    out += hextexts.outcome_lines(before, after, texts.termination_text, name)
     return out
 
 
@@ -219,23 +178,8 @@ def describe_step(before: LondonState, action: str, after: LondonState | None = 
     from ...engine.london.state import VOCAB
 
     act = VOCAB.parse(action)
-    kind = act.kind
-    who = actor_of(before, act)
-    lines = describe(before, act, after)
-    if kind == "identity":
-        text = _("Jack secretly draws his identity card: {name}.").format(name=short(str(act.args[0])))
-        lines = [text] + lines[1:]
-    elif kind == "draw":
-        drawer = before.actor().value
-        text = _("{side} draws {name}'s alibi card in secret: {name} is innocent.").format(
-            side=texts.side_name(drawer), name=short(str(act.args[0])))
-        lines = [text]
-    elif who is not None and kind not in ("witness", "verdict", "play"):
-        lines[0] = f"{texts.side_name(who)}: {lines[0]}"
-    text = " ".join(lines)
-    if after.outcome is not None and before.outcome is None:
-        text += " " + texts.winner_title(after.outcome.winner) + "."
-    return text
+    return hextexts.describe_step(before, act, after, describe(before, act, after), short,
+                                  _("{side} draws {name}'s alibi card in secret: {name} is innocent."))
 
 
 def start_text() -> str:

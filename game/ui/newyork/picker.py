@@ -22,11 +22,12 @@ from __future__ import annotations
 from ...engine.actions import Action
 from ...engine.newyork.board import EXITS, INDEX, ZONE_PAIRS
 from ...engine.newyork.state import ACT, PICK, TIP, NewYorkState
+from ..hexpicker import CARD, CONFIRM, SECOND, TARGET, HexPicker
 from ..i18n import _
 from . import texts
 
 IDS = texts.IDS
-CARD, TARGET, SECOND, CONFIRM = "card", "target", "second", "confirm"
+__all__ = ["CARD", "CONFIRM", "SECOND", "TARGET", "NewYorkPicker", "sequences"]
 MOVES = ("to", "accuse", "escape")
 POWERS = ("subway", "building", "lamp", "park", "zone", "move", "swap", "ship")
 Target = tuple[str, int]
@@ -55,35 +56,29 @@ def sequences(s: NewYorkState, a: Action) -> list[tuple[Target, ...]]:
     return []
 
 
-class NewYorkPicker:
+class NewYorkPicker(HexPicker):
     """The decision being chosen by the side to act in ``obs``."""
 
+    IDS = IDS
+    MOVES = MOVES
+    POWERS = POWERS
+    ACT_PHASES = (ACT, TIP)
+    texts = texts
+
     def __init__(self, obs: NewYorkState) -> None:
-        self.obs = obs
-        self.side = obs.to_move().side
-        self.chain: list[Action] = []
+        super().__init__(obs)
         self.clicks: list[Target] = []               # targets picked towards the next decision
-        self.mode = "move"                           # "move" or "power" while both are open
-        self.done = False
-        self._states: dict[int, NewYorkState] = {0: obs}
+
+    def _has_partial(self) -> bool:
+        return bool(self.clicks)
+
+    def _clear_partial(self) -> None:
+        self.clicks = []
+
+    def _undo_partial(self) -> None:
+        self.clicks.pop()
 
     # ------------------------------------------------------------ queries
-    @property
-    def state(self) -> NewYorkState:
-        """The state the chain leads to (the observation itself when the chain is empty)."""
-        return self.state_at(len(self.chain))
-
-    def state_at(self, n: int) -> NewYorkState:
-        s = self._states.get(n)
-        if s is None:
-            s = self.state_at(n - 1).child(self.chain[n - 1])
-            self._states[n] = s
-        return s
-
-    @property
-    def legal(self) -> list[Action]:
-        return self.state.legal_actions()
-
     @property
     def stage(self) -> str:
         if self.done:
@@ -92,42 +87,9 @@ class NewYorkPicker:
             return CARD
         return SECOND if self.clicks else TARGET
 
-    @property
-    def active(self) -> int:
-        return self.state.active
-
-    def of(self, *kinds: str) -> list[Action]:
-        return [a for a in self.legal if a.kind in kinds]
-
-    def modes(self) -> list[str]:
-        out = []
-        if self.of(*MOVES):
-            out.append("move")
-        if self.of(*POWERS):
-            out.append("power")
-        return out
-
-    def current_mode(self) -> str:
-        modes = self.modes()
-        if self.mode in modes:
-            return self.mode
-        return modes[0] if modes else "move"
-
-    def can_switch(self) -> bool:
-        """Whether the move and the power are both open now (the player may do either first)."""
-        return self.stage in (TARGET, SECOND) and len(self.modes()) == 2
-
     def can_pass(self) -> bool:
         """Whether the (optional) power may be left unused now."""
         return self.stage in (TARGET, SECOND) and bool(self.of("pass"))
-
-    def can_back(self) -> bool:
-        return bool(self.chain or self.clicks or self.done)
-
-    def playable_cards(self) -> list[int]:
-        if self.stage != CARD:
-            return []
-        return [IDS.index(str(a.args[0])) for a in self.of("play")]
 
     def _options(self, mode: str) -> list[tuple[Action, tuple[Target, ...]]]:
         s = self.state
@@ -169,32 +131,6 @@ class NewYorkPicker:
         return next((v for k, v in self.clicks if k == "pawn"), None)
 
     # -------------------------------------------------------------- picks
-    def _add(self, action: Action) -> None:
-        """Append ``action``; stop after it unless it only took the card."""
-        self.chain.append(action)
-        self.clicks = []
-        if action.kind == "play":
-            s = self.state
-            if s.to_move().side is self.side and s.phase in (ACT, TIP) and s.legal_actions():
-                self.mode = "move"
-                return
-        self.done = True
-
-    def pick_card(self, c: int) -> str | None:
-        if self.done:
-            return _("Confirm or undo your choice first.")
-        if self.stage != CARD:
-            if self.chain and self.chain[0].kind == "play" and IDS.index(str(self.chain[0].args[0])) == c:
-                return None
-            return _("You have already chosen a character: finish its move, or undo.")
-        a = self._find("play", IDS[c])
-        if a is None:
-            if c in self.state.played:
-                return _("{name} has already been played this round.").format(name=texts.short(c))
-            return _("{name}'s card is not on offer this round.").format(name=texts.short(c))
-        self._add(a)
-        return None
-
     def pick(self, target: Target) -> str | None:
         """A click on a cell or a pawn (``("cell", c)`` / ``("pawn", x)``)."""
         stage = self.stage
@@ -236,37 +172,7 @@ class NewYorkPicker:
         self._add(a)
         return None
 
-    def switch_mode(self) -> str | None:
-        if not self.can_switch():
-            return _("There is nothing else to do first.")
-        self.mode = "power" if self.current_mode() == "move" else "move"
-        self.clicks = []
-        return None
-
-    def back(self) -> bool:
-        """Undo one step of the choice; ``False`` if there was nothing to undo."""
-        if self.done:
-            self.done = False
-            self.chain.pop()
-            self._states.pop(len(self.chain) + 1, None)
-            return True
-        if self.clicks:
-            self.clicks.pop()
-            return True
-        if self.chain:
-            self.chain.pop()
-            self._states.pop(len(self.chain) + 1, None)
-            self.mode = "move"
-            return True
-        return False
-
     # ------------------------------------------------------------ helpers
-    def _find(self, kind: str, *args: object) -> Action | None:
-        for a in self.legal:
-            if a.kind == kind and a.args == tuple(args):
-                return a
-        return None
-
     def _why_not(self, target: Target) -> str:
         s = self.state
         act = s.active

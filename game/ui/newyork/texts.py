@@ -13,9 +13,9 @@ from ...engine.core import Termination
 from ...engine.newyork.actions import split_pair
 from ...engine.newyork.data import CHARACTER_IDS, DATA, LIBERTY
 from ...engine.newyork.state import HIDDEN, NewYorkState
-from .. import texts
+from .. import hextexts, texts
+from ..hextexts import witness_claim, witness_side
 from ..i18n import _
-from ..london.texts import witness_claim, witness_side
 
 IDS = CHARACTER_IDS
 EAST = DATA.east_passage
@@ -26,7 +26,7 @@ __all__ = ["IDS", "name", "short", "names", "power_name", "power_help", "place",
 
 
 def _cid(c: int | str) -> str:
-    return IDS[c] if isinstance(c, int) else c
+    return hextexts.char_id(IDS, c)
 
 
 def name(c: int | str) -> str:
@@ -77,8 +77,7 @@ def power_help(c: int | str) -> str:
     }[_cid(c)]
 
 
-def _cell(c: str) -> str:
-    return c.upper()
+_cell = hextexts.cell
 
 
 def place(cell: str) -> str:
@@ -145,20 +144,10 @@ def action_phrase(obs: NewYorkState, a: Action) -> str:
 
 def chain_phrase(obs: NewYorkState, chain: list[Action]) -> str:
     """The phrases of a chain of decisions (each on the state the previous one leads to)."""
-    out = []
-    s = obs
-    for a in chain:
-        out.append(action_phrase(s, a))
-        s = s.child(a)
-    return ", ".join(out)
+    return hextexts.chain_phrase(action_phrase, obs, chain)
 
 
-def actor_of(before: NewYorkState, action: Action) -> str | None:
-    """The side that took ``action`` (``jack``/``investigator``), ``None`` for chance."""
-    if action.kind in ("identity", "deal", "draw"):
-        return None
-    side = before.to_move().side
-    return None if side is None else side.value
+actor_of = hextexts.actor_of
 
 
 def describe(before: NewYorkState, action: Action, after: NewYorkState) -> list[str]:
@@ -169,22 +158,11 @@ def describe(before: NewYorkState, action: Action, after: NewYorkState) -> list[
     act = IDS[before.active] if before.active >= 0 else None
     nm = short(act) if act else ""
     out: list[str] = []
-    if kind == "identity":
-        if after.jack_known() and after.view != "investigator":
-            out.append(_("Jack draws his identity card: you are {name}. Keep it secret!").format(
-                name=name(after.jack)))  # type: ignore[arg-type]
-        else:
-            out.append(_("Jack draws his identity card in secret."))
-    elif kind == "deal":
-        out.append(_("Round {n}: the character cards are {names}.").format(
-            n=after.round, names=", ".join(short(str(c)) for c in args)))
-    elif kind == "play":
-        out.append(_("{side} plays {name}.").format(side=side, name=short(str(args[0]))))
+    common = hextexts.common_line(before, action, after, side, nm, name, short)
+    if common is not None:
+        out.append(common)
     elif kind == "to":
         out.append(_("{name} moves to {place}.").format(name=nm, place=place(str(args[0]))))
-    elif kind == "accuse":
-        out.append(_("{accuser} moves onto {name}: the investigator accuses {name}!").format(
-            accuser=nm, name=short(str(args[0]))))
     elif kind == "escape":
         out.append(_("{name} slips away through {place}!").format(name=nm, place=place(str(args[0]))))
     elif kind == "subway":
@@ -224,24 +202,14 @@ def describe(before: NewYorkState, action: Action, after: NewYorkState) -> list[
     elif kind == "informant":
         out.append(_("The informant falls silent and goes to {place}.").format(place=place(str(args[0]))))
     elif kind == "witness":
-        seen = args[0] == "seen"
-        cleared = [c for c in range(8) if before.suspects >> c & 1 and not after.suspects >> c & 1]
-        if not cleared:
-            out.append(_("{claim} Nobody new is cleared.").format(claim=witness_claim(seen)))
-        elif len(cleared) == 1:
-            out.append(_("{claim} {name} is cleared.").format(claim=witness_claim(seen), name=short(cleared[0])))
-        else:
-            out.append(_("{claim} {names} cleared.").format(claim=witness_claim(seen), names=names(cleared)))
+        out.append(hextexts.cleared_line(before, after, args[0] == "seen", short, names))
         if after.phase != "over":
             out.append(_("Round {n} begins.").format(n=after.round))
             if not before.talk:
                 out.append(_("The informant is ready to talk again."))
     elif kind == "verdict":
-        out.append(_("Jack: “You have me.”") if args[0] == "guilty" else _("Jack: “Wrong man!”"))
-    if after.outcome is not None and before.outcome is None:
-        out.append(termination_text(after.outcome.termination))
-        if after.jack_known():
-            out.append(_("Jack was {name}.").format(name=name(after.jack)))  # type: ignore[arg-type]
+        out.append(hextexts.verdict_line(args[0] == "guilty"))
+    out += hextexts.outcome_lines(before, after, termination_text, name)
     return out
 
 
@@ -252,21 +220,8 @@ def describe_step(before: NewYorkState, action: str, after: NewYorkState | None 
     from ...engine.newyork.state import VOCAB
 
     act = VOCAB.parse(action)
-    kind = act.kind
-    who = actor_of(before, act)
-    lines = describe(before, act, after)
-    if kind == "identity":
-        lines = [_("Jack secretly draws his identity card: {name}.").format(name=short(str(act.args[0])))] + lines[1:]
-    elif kind == "draw":
-        drawer = before.actor().value
-        lines = [_("The informant whispers to {side}: {name} is innocent.").format(
-            side=texts.side_name(drawer), name=short(str(act.args[0])))]
-    elif who is not None and kind not in ("witness", "verdict", "play") and lines:
-        lines[0] = f"{texts.side_name(who)}: {lines[0]}"
-    text = " ".join(lines)
-    if after.outcome is not None and before.outcome is None:
-        text += " " + texts.winner_title(after.outcome.winner) + "."
-    return text
+    return hextexts.describe_step(before, act, after, describe(before, act, after), short,
+                                  _("The informant whispers to {side}: {name} is innocent."))
 
 
 def start_text() -> str:
