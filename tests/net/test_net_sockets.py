@@ -220,8 +220,9 @@ def test_spectator_and_investigator_never_receive_jacks_secrets_before_the_end(s
             assert m.get("t") != "joined" or "token" not in m or m.get("role") != "spectator"
         return n
 
-    assert scan(seen, as_hex=False) > 20
-    assert scan(inv_msgs, as_hex=True) > 20
+    # Non-vacuous: even a game that ends in round 1 sends the deck set-up, the throw and a round of moves.
+    assert scan(seen, as_hex=False) >= 10
+    assert scan(inv_msgs, as_hex=True) >= 10
     assert all("token" not in m for m in seen)   # a spectator never sees a seat token
 
 
