@@ -72,8 +72,8 @@ def test_a_networked_game_ends_verified_like_a_local_replay_and_each_side_keeps_
     streams = {"jack": trace(tj), "investigator": trace(ti)}
     for side, other in (("jack", "investigator"), ("investigator", "jack")):
         values, actions = forbidden(game, start["game_id"], side, masters[side], cards[side])
-        assert scan(streams[other], side, values, actions) > 20
-        assert scan(seen, side, values, actions) > 20
+        assert scan(streams[other], side, values, actions) >= 10  # non-vacuous, even for a short game
+        assert scan(seen, side, values, actions) >= 10
     assert all("token" not in m for m in seen)
     # The public log shows every secret card as "?", and the deal (public chance) by name.
     hidden = [x for x in la["log"] if x.endswith(" ?")]
