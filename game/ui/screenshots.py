@@ -458,7 +458,7 @@ def newyork_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
 
     def rules() -> None:
         app.stack.clear(TitleScene(app))
-        app.stack.push(RulesScene(app, game="newyork", page=0))
+        app.stack.push(RulesScene(app, game="newyork", page=1))
 
     return [
         ("newyork-setup", setup), ("newyork-board", board), ("newyork-choose", choosing), ("newyork-power", power),

@@ -346,6 +346,9 @@ def pages() -> list:
             _("The investigator sits at the gold edge, Jack at the silver one. Lamps, subway entrances and "
               "buildings are tokens with a park on the back; two investigation zones, two ships and the "
               "informant complete the board."),
+            _("About this board: its layout comes from data transcribed by players of a student AI contest "
+              "(UIAI 2020), not from a photo of the printed board. Where a fact was missing, a choice was made "
+              "and noted in levels/newyork.json."),
         ], picture_board),
         Page(lambda: _("Seen and unseen"), lambda: [
             _("A character is seen if he stands on or next to a lamp, or next to another character, unless one "
