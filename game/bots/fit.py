@@ -15,7 +15,7 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from multiprocessing import Pool
 
 from ..engine.core import Side, ToMove
@@ -80,9 +80,10 @@ def _features(r: int, n: int, h: int) -> list[float]:
     return [1.0, left, ln, need, left * ln, left * need, ln * need, left * left]
 
 
-def logistic_fit(cells: list[tuple[int, int, int, int, int]], steps: int = 400) -> list[float]:
+def logistic_fit(cells: list[tuple[int, int, int, int, int]], steps: int = 400,
+                 features: Callable[[int, int, int], list[float]] = _features) -> list[float]:
     """Weighted logistic regression by Newton's method on ``(r, n, h, wins, count)`` cells."""
-    xs = [(_features(r, n, h), w, c) for r, n, h, w, c in cells if c]
+    xs = [(features(r, n, h), w, c) for r, n, h, w, c in cells if c]
     k = len(xs[0][0])
     beta = [0.0] * k
     for _ in range(steps):

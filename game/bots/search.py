@@ -473,19 +473,34 @@ class SearchBot(Bot):
 
     name = "search"
     config = SearchConfig()
+    #: London and New York: the card-game search (:mod:`game.bots.card_search`).
+    card_config = SearchConfig(prior_temp=0.05, rollout_k=3)
+    card_configs: dict[str, SearchConfig] = {}
 
-    def __init__(self, config: SearchConfig | None = None) -> None:
+    def __init__(self, config: SearchConfig | None = None, card_config: SearchConfig | None = None) -> None:
         if config is not None:
             self.config = config
+        if card_config is not None:
+            self.card_config = card_config
+            self.card_configs = {}
         self.last_info: dict = {}
+
+    def config_for(self, game: str) -> SearchConfig:
+        """This level's configuration for ``game`` (Pocket's is :attr:`config`)."""
+        return self.config if game == "pocket" else self.card_configs.get(game, self.card_config)
 
     def choose(self, observation, rng: Rng) -> Action:  # type: ignore[no-untyped-def]
         legal = observation.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        if getattr(observation, "game", None) != "pocket" or observation.phase != ACT:
-            # Other rule sets have no evaluation yet; Pocket decides with a
-            # choice only in phase "act" (witness and claim are forced).
+        game = getattr(observation, "game", None)
+        if game in ("london", "newyork"):
+            from .card_search import run_card_search
+
+            action, self.last_info = run_card_search(self.config_for(game), observation, rng.fork())
+            return action
+        if game != "pocket" or observation.phase != ACT:
+            # Pocket decides with a choice only in phase "act" (witness and claim are forced).
             return legal[rng.below(len(legal))]
         searcher = Searcher(self.config, _table(self.config.table))
         action, self.last_info = searcher.run(observation, rng.fork())
@@ -530,7 +545,8 @@ def bot_from_spec(spec: str) -> Bot:
         return make_bot(name)
     if name not in LEVELS and name != "search":
         raise ValueError(f"only search levels take settings, not {name!r}")
-    cfg = LEVELS[name].config if name in LEVELS else SearchConfig()
+    level = LEVELS.get(name, SearchBot)
+    cfg = level.config
     types = {f.name: f.type for f in fields(SearchConfig)}
     changes: dict[str, object] = {}
     for item in settings.split(","):
@@ -549,7 +565,9 @@ def bot_from_spec(spec: str) -> Bot:
                 changes[key] = int(value) if kind == "int" else float(value)
         except ValueError:
             raise ValueError(f"bad value for search setting {key!r}: {value!r}") from None
-    bot = SearchBot(replace(cfg, **changes))
+    bot = SearchBot(replace(cfg, **changes), None)
+    bot.card_configs = {g: replace(c, **changes) for g, c in level.card_configs.items()}
+    bot.card_config = replace(level.card_config, **changes)
     bot.name = spec
     return bot
 

@@ -10,6 +10,8 @@ import and the functions are pure.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .. import hexgrid
 from ..hexgrid import HexGrid, cells_of, mask_of
 from .data import DATA, DIRECTIONS
@@ -53,21 +55,24 @@ def lit_area(lamp_cells) -> int:  # type: ignore[no-untyped-def]
     return hexgrid.spread(mask_of(lamp_cells), ADJ)
 
 
-def layers(start: int, steps: int, stealthy: bool, manholes: int) -> list[int]:
+@lru_cache(maxsize=1 << 16)
+def layers(start: int, steps: int, stealthy: bool, manholes: int) -> tuple[int, ...]:
     """Cells first reached after 1, 2, ... ``steps`` movement points from ``start``.
 
     Other characters never block (they may be passed); ``manholes`` is the
     mask of open manholes: from one of them a point reaches all the others.
     Miss Stealthy steps over any cell; the caller keeps her ends on streets.
     Layer ``k`` (0-based) holds the cells at distance exactly ``k + 1``.
+    Cached: the search asks the same few questions again and again.
     """
-    return hexgrid.layers(ADJ if stealthy else WALK, start, steps, ALL_CELLS, manholes)
+    return tuple(hexgrid.layers(ADJ if stealthy else WALK, start, steps, ALL_CELLS, manholes))
 
 
-def distances(target: int, manholes: int) -> list[int]:
+@lru_cache(maxsize=1 << 14)
+def distances(target: int, manholes: int) -> tuple[int, ...]:
     """Walking layers around ``target``: ``out[d]`` is the mask of street cells
     ``d`` movement points away (streets and open manholes; nobody blocks)."""
-    return hexgrid.rings(WALK, target, ALL_CELLS, manholes)
+    return tuple(hexgrid.rings(WALK, target, ALL_CELLS, manholes))
 
 
 def position_name(pos: int) -> str:

@@ -265,7 +265,7 @@ class LondonState(CardGame):
                 out += [SWAP[c] for c in range(8) if c != GULL]
         return out
 
-    def _reach(self, a: int) -> list[int]:
+    def _reach(self, a: int) -> tuple[int, ...]:
         return layers(self.pos[a], MOVES[a], a == STEALTHY, self.open_manholes())
 
     def _destinations(self, a: int) -> int:
@@ -557,7 +557,7 @@ class LondonState(CardGame):
             raise ParseError(f"london: bad state text ({exc}): {text!r}") from None
 
 
-def _ring_of(rings: list[int], cell: int) -> int:
+def _ring_of(rings: tuple[int, ...], cell: int) -> int:
     for d, ring in enumerate(rings):
         if ring >> cell & 1:
             return d

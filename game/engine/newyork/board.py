@@ -8,6 +8,9 @@ import; what tokens cover changes during play and lives in the state.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from .. import hexgrid
 from ..hexgrid import HexGrid, cells_of, mask_of, spread
 from .data import DATA
 
@@ -73,3 +76,9 @@ def zero_closure(mask: int, free: int) -> int:
         mask |= grow
         grow = spread(grow, ADJ) & free & ~mask
     return mask
+
+
+@lru_cache(maxsize=1 << 16)
+def walk_layers(start: int, steps: int, open_: int, portals: int = 0, free: int = 0) -> tuple[int, ...]:
+    """:func:`hexgrid.layers` on this board's grid, cached: the search asks the same few questions often."""
+    return tuple(hexgrid.layers(STEP, start, steps, open_, portals, free))

@@ -30,7 +30,6 @@ from ..cards import (
 )
 from ..core import Outcome, Side, Termination, ToMove
 from ..errors import ParseError
-from ..hexgrid import layers
 from .actions import (
     ACCUSE,
     BUILDING,
@@ -65,7 +64,6 @@ from .board import (
     PORTS,
     PRINTED_BUILDINGS,
     PRINTED_SUBWAY,
-    STEP,
     STREET,
     ZONE_PAIR_INDEX,
     ZONE_PAIRS,
@@ -73,6 +71,7 @@ from .board import (
     mask_of,
     pair_name,
     spread,
+    walk_layers,
     zero_closure,
 )
 from .data import CHARACTER_IDS, DATA, TOKEN_KINDS
@@ -269,10 +268,10 @@ class NewYorkState(CardGame):
                 out.append(PASS)  # their powers are optional
         return out
 
-    def _reach(self, a: int) -> list[int]:
+    def _reach(self, a: int) -> tuple[int, ...]:
         """Layers of the active character's own move (subway; Cloud Runner crosses buildings)."""
-        return layers(STEP, self.pos[a], MOVES[a], self.open_mask(), self.subway_mask(),
-                      self.building_mask() if a == RUNNER else 0)
+        return walk_layers(self.pos[a], MOVES[a], self.open_mask(), self.subway_mask(),
+                           self.building_mask() if a == RUNNER else 0)
 
     def _destinations(self, a: int) -> int:
         m = 0
@@ -363,8 +362,8 @@ class NewYorkState(CardGame):
         mine = vis >> EASTMAN & 1
         return [x for x in range(8) if x != EASTMAN and (vis >> x & 1) == mine]
 
-    def _push_layers(self, x: int) -> list[int]:
-        return layers(STEP, self.pos[x], MOVES[EASTMAN], self.open_mask())
+    def _push_layers(self, x: int) -> tuple[int, ...]:
+        return walk_layers(self.pos[x], MOVES[EASTMAN], self.open_mask())
 
     def _push_reach(self, x: int) -> int:
         m = 0

@@ -1,0 +1,124 @@
+"""Cheap knowledge of the card games (London, New York) for the search bots.
+
+Everything here reads public fields of a :class:`~game.engine.cards.CardGame`
+state (``suspects``, ``round``, ``witness``, ``visible_mask()``, the cards)
+and never changes one.  The search applies actions through the engine; these
+helpers only *score* positions, so a mistake here makes a bot weaker, never
+illegal.
+
+The value table ``card_values.json`` holds, per game, Jack's chance to win
+once a witness call is over, by rounds played, suspects left and the witness
+card (fitted from self-play by :mod:`game.bots.card_fit`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..engine.hexgrid import popcount
+
+VALUES_FILE = Path(__file__).with_name("card_values.json")
+ROUNDS = 8
+
+
+def public_candidates(state) -> int:  # type: ignore[no-untyped-def]
+    """Suspects (bitmask) the investigator cannot yet rule out: not one of his own alibi cards.
+
+    Works in any view that knows the investigator's cards (his own and the
+    full view); Jack's cards count for nothing, since the investigator never
+    sees them.
+    """
+    known = 0
+    for c in state.icards:
+        if c >= 0:
+            known |= 1 << c
+    return state.suspects & ~known
+
+
+class CardValues:
+    """Jack's chance to win after a witness call: ``table[r][n][w]``.
+
+    ``r``: rounds played (1-7), ``n``: suspects left (1-8), ``w``: 1 if the
+    witness card shows seen.  Smoothed counts from self-play.
+    """
+
+    __slots__ = ("table",)
+
+    def __init__(self, table: list) -> None:
+        self.table = table
+
+    @classmethod
+    def default(cls) -> CardValues:
+        """A hand-made table: Jack gains with suspects left and time; a lone suspect is nearly caught."""
+        table = [[[0.0, 0.0] for _ in range(9)] for _ in range(ROUNDS)]
+        for r in range(1, ROUNDS):
+            for n in range(1, 9):
+                for w in (0, 1):
+                    v = 0.08 * (n - 1) + 0.04 * r + (0.0 if w else 0.15) - 0.05
+                    table[r][n][w] = min(0.95, max(0.03, v))
+        return cls(table)
+
+    @classmethod
+    def load(cls, game: str, path: Path = VALUES_FILE) -> CardValues:
+        if path.exists():
+            raw = json.loads(path.read_text())
+            if game in raw:
+                return cls(raw[game])
+        return cls.default()
+
+    def after_witness(self, rounds: int, n: int, seen: bool) -> float:
+        """Jack's chance once ``rounds`` rounds are over, ``n`` suspects are left and the card shows ``seen``."""
+        r = min(max(rounds, 1), ROUNDS - 1)
+        return self.table[r][min(max(n, 1), 8)][1 if seen else 0]
+
+    def state_value(self, state) -> float:  # type: ignore[no-untyped-def]
+        """Jack's value of a full-view state between rounds (or over)."""
+        if state.outcome is not None:
+            return 1.0 if state.outcome.winner.value == "jack" else 0.0
+        return self.after_witness(state.round - 1, popcount(state.suspects), state.witness)
+
+    def witness_now(self, state) -> float:  # type: ignore[no-untyped-def]
+        """Jack's value if the witness were called now (a state that knows Jack)."""
+        if state.outcome is not None:
+            return 1.0 if state.outcome.winner.value == "jack" else 0.0
+        vis = state.visible_mask()
+        seen = bool(vis >> state.jack & 1)
+        left = state.suspects & (vis if seen else ~vis)
+        return self.after_witness(state.round, popcount(left), seen)
+
+    def witness_now_public(self, state) -> float:  # type: ignore[no-untyped-def]
+        """Jack's expected value if the witness were called now, as the investigator sees it.
+
+        Jack is any of the public candidates, each equally likely; the
+        suspects left are those on his side of the split.
+        """
+        if state.outcome is not None:
+            return 1.0 if state.outcome.winner.value == "jack" else 0.0
+        cand = public_candidates(state)
+        n = popcount(cand)
+        if not n:
+            return 0.0
+        vis = state.visible_mask()
+        seen_s = state.suspects & vis
+        unseen_s = state.suspects & ~vis
+        k_seen = popcount(cand & vis)
+        total = 0.0
+        if k_seen:
+            total += k_seen * self.after_witness(state.round, popcount(seen_s), True)
+        if n - k_seen:
+            total += (n - k_seen) * self.after_witness(state.round, popcount(unseen_s), False)
+        return total / n
+
+
+_TABLES: dict[str, CardValues] = {}
+
+
+def values_for(game: str) -> CardValues:
+    """The fitted table of ``game`` (loaded once)."""
+    if game not in _TABLES:
+        _TABLES[game] = CardValues.load(game)
+    return _TABLES[game]
+
+
+__all__ = ["CardValues", "VALUES_FILE", "public_candidates", "values_for"]

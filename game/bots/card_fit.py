@@ -1,0 +1,118 @@
+"""Fit the card games' value table (``card_values.json``) from self-play.
+
+``python -m game.bots.card_fit --game london --games 4000 --jobs 2`` plays
+games between two registered bots and records, after every witness call
+that does not end the game, the rounds played, the suspects left and the
+witness card, together with the winner.  Each cell's win rate is pulled
+towards a logistic fit over all cells, so thin cells are still defined.
+The other games' tables in the file are kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from multiprocessing import Pool
+
+from ..engine.core import Side, ToMove
+from ..engine.hexgrid import popcount
+from ..engine.rng import Rng
+from ..engine.rulesets import find_ruleset
+from .card_eval import ROUNDS, VALUES_FILE
+from .fit import _rounded, game_seeds, logistic_fit
+
+
+def record_game(args: tuple[str, str, str, int, int]) -> tuple[list[tuple[int, int, int]], int]:
+    """Play one game; return the between-rounds records ``(rounds, suspects, seen)`` and 1 if Jack won."""
+    game, jack, inv, state_seed, bot_seed = args
+    from .search import bot_from_spec
+
+    players = {Side.JACK: bot_from_spec(jack), Side.INVESTIGATOR: bot_from_spec(inv)}
+    rng = Rng(bot_seed)
+    state = find_ruleset(game).new(state_seed)
+    records = []
+    rounds = 1
+    while not state.is_over():
+        tm = state.to_move()
+        if tm is ToMove.CHANCE:
+            state._apply(state.sample_chance())
+        else:
+            side = tm.side
+            state._apply(players[side].choose(state.observation(side), rng))
+        if state.round != rounds:
+            rounds = state.round
+            if not state.is_over():
+                records.append((rounds - 1, popcount(state.suspects), int(state.witness)))
+    return records, int(state.winner() is Side.JACK)
+
+
+def features(r: int, n: int, w: int) -> list[float]:
+    left = ROUNDS - r
+    ln = math.log2(n)
+    return [1.0, left, ln, w, left * ln, left * w, ln * w, float(n == 1), float(n == 1) * left]
+
+
+def collect(game: str, jack: str, inv: str, games: int, seed: int, jobs: int) -> tuple[dict, int]:
+    work = [(game, jack, inv, a, b) for a, b in game_seeds(seed, games)]
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            results = list(pool.imap(record_game, work, chunksize=8))
+    else:
+        results = [record_game(w) for w in work]
+    counts: dict[tuple[int, int, int], list[int]] = {}
+    wins = 0
+    for records, won in results:
+        wins += won
+        for key in records:
+            c = counts.setdefault(key, [0, 0])
+            c[0] += won
+            c[1] += 1
+    return counts, wins
+
+
+def smooth(counts: dict, prior_weight: float = 10.0) -> tuple[list, list[float]]:
+    """``table[r][n][w]``: each cell's win rate, pulled towards a logistic fit."""
+    cells = [(r, n, w, v[0], v[1]) for (r, n, w), v in counts.items()]
+    beta = logistic_fit(cells, features=features)
+    table = [[[0.0, 0.0] for _ in range(9)] for _ in range(ROUNDS)]
+    for r in range(1, ROUNDS):
+        for n in range(1, 9):
+            for w in (0, 1):
+                won, c = counts.get((r, n, w), [0, 0])
+                z = sum(b * v for b, v in zip(beta, features(r, n, w), strict=True))
+                prior = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+                table[r][n][w] = (won + prior_weight * prior) / (c + prior_weight)
+    return table, beta
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", required=True, choices=("london", "newyork"))
+    ap.add_argument("--games", type=int, default=4000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jack", default="greedy")
+    ap.add_argument("--investigator", default="greedy")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--out", default=str(VALUES_FILE))
+    args = ap.parse_args(argv)
+    counts, wins = collect(args.game, args.jack, args.investigator, args.games, args.seed, args.jobs)
+    print(f"{args.game}: {args.games} games, jack won {wins}", file=sys.stderr)
+    table, beta = smooth(counts)
+    try:
+        with open(args.out) as fh:
+            out = json.load(fh)
+    except (OSError, ValueError):
+        out = {}
+    out[args.game] = _rounded(table)
+    out.setdefault("source", {})[args.game] = {
+        "games": args.games, "jack": args.jack, "investigator": args.investigator, "seed": args.seed,
+        "logistic": _rounded(beta)}
+    with open(args.out, "w") as fh:
+        json.dump(out, fh, indent=0)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,320 @@
+"""Information-set Monte Carlo tree search for Mr. Jack (London) and Mr. Jack in New York.
+
+The two games share the card game (:mod:`game.engine.cards`), and so does
+this search: it reads only what :class:`~game.engine.cards.CardGame` holds
+and plays the engine's own ``_generate`` / ``_apply`` on determinized
+copies.  Like the Pocket search (:mod:`game.bots.search`):
+
+* each iteration *determinizes* the bot's observation, dealing what it
+  hides: for the investigator, who Jack is and which alibi cards Jack drew;
+  for Jack, which cards the investigator drew; for both, the order of the
+  deck and the coming deals, through a fresh generator;
+* the tree is keyed by public actions (a secret draw is one branch), and a
+  node's statistics are split by what its mover knows: one set for the
+  investigator, one per identity for Jack;
+* Jack's own bot also samples other identities (weighted back to the
+  investigator's uniform belief), so its model of the investigator does not
+  know who Jack is either.
+
+A new leaf is valued by a rollout to the end of the round (a best-of-k
+policy on the "witness now" score, escapes and sure arrests first), then by
+the fitted value table of :mod:`game.bots.card_eval`.  A level is an
+iteration budget, not a time limit, so a seed gives the same move on any
+machine.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..engine.actions import Action
+from ..engine.cards import HIDDEN, VERDICT, WITNESS
+from ..engine.core import Side, ToMove
+from ..engine.hexgrid import popcount
+from ..engine.newyork.state import EXIT_NAMES
+from ..engine.rng import Rng
+from .card_eval import CardValues, public_candidates, values_for
+
+_UNSEEN = object()  # no statistics yet for this key (None: visited once, not expanded)
+
+
+class _Stats:
+    """Edge statistics of one node for one information key (see :class:`game.bots.search._Stats`)."""
+
+    __slots__ = ("prior", "order", "tried", "n", "w", "wt", "total", "wsum", "wtsum")
+
+    def __init__(self, prior: list[float]) -> None:
+        k = len(prior)
+        self.prior = prior
+        self.order = sorted(range(k), key=lambda i: -prior[i])
+        self.tried = 0
+        self.n = [0] * k
+        self.w = [0.0] * k
+        self.wt = [0.0] * k
+        self.total = 0
+        self.wsum = 0.0
+        self.wtsum = 0.0
+
+
+class _Node:
+    __slots__ = ("children", "stats", "legal")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.stats: dict[object, _Stats | None] = {}
+        self.legal: list[Action] | None = None
+
+
+def _mask_list(mask: int) -> list[int]:
+    return [c for c in range(8) if mask >> c & 1]
+
+
+class CardSampler:
+    """Deals the secrets a card-game observation hides, consistently with what it shows."""
+
+    def __init__(self, obs, side: Side, own_identity: float) -> None:  # type: ignore[no-untyped-def]
+        self.obs = obs
+        self.side = side
+        self.icards_known = [c for c in obs.icards if c != HIDDEN]
+        self.jcards_known = [c for c in obs.jcards if c != HIDDEN]
+        if side is Side.JACK:
+            self.own = obs.jack
+            # Who Jack might be in the investigator's eyes: a suspect he has not
+            # drawn himself (Jack's own draws are secret, so they count too).
+            self.suspects = _mask_list(obs.suspects)
+            self.n = len(self.suspects)
+            self.p_own = own_identity if self.n > 1 else 1.0
+        else:
+            self.own = None
+            self.suspects = _mask_list(obs.candidates())
+            self.n = len(self.suspects)
+            self.p_own = 0.0
+
+    def sample(self, rng: Rng):  # type: ignore[no-untyped-def]
+        """A full-view state consistent with the observation, and its belief weight."""
+        obs = self.obs
+        if self.own is not None:
+            if self.p_own >= 1.0 or rng.u64() < int(self.p_own * 2**64):
+                jack = self.own
+            else:
+                jack = self.suspects[rng.below(self.n)]
+            q = (1.0 - self.p_own) / self.n + (self.p_own if jack == self.own else 0.0)
+            weight = 1.0 / (self.n * q)
+        else:
+            jack = self.suspects[rng.below(self.n)]
+            weight = 1.0
+        pool = [c for c in range(8) if c != jack and c not in self.icards_known and c not in self.jcards_known]
+        if jack != self.own and self.own is not None:
+            pool.append(self.own)  # the real Jack is an innocent card in this deal
+        rng.shuffle(pool)
+        icards = [c if c != HIDDEN else pool.pop() for c in obs.icards]
+        jcards = [c if c != HIDDEN else pool.pop() for c in obs.jcards]
+        if jack in jcards:  # another identity than his own: his draw of it was some other card
+            jcards[jcards.index(jack)] = pool.pop()
+        s = obs.clone()
+        s.view = "full"
+        s.jack = jack if obs.jack is not None else None
+        s.icards = icards
+        s.jcards = jcards
+        s.rng = rng.u64()
+        s._legal = None
+        return s, weight
+
+
+class CardSearcher:
+    """One search from one observation (see the module docstring)."""
+
+    def __init__(self, cfg, values: CardValues) -> None:  # type: ignore[no-untyped-def]
+        self.cfg = cfg
+        self.values = values
+        self.threshold = int(cfg.rollout_eps * 2**64)
+
+    # ------------------------------------------------------------- scoring
+    def _score(self, state, side: Side) -> float:  # type: ignore[no-untyped-def]
+        """How good ``state`` looks to ``side`` by what ``side`` knows (Jack's value for Jack)."""
+        if side is Side.JACK:
+            return self.values.witness_now(state)
+        return 1.0 - self.values.witness_now_public(state)
+
+    def _action_scores(self, state, side: Side, actions: list[Action]) -> list[float]:  # type: ignore[no-untyped-def]
+        """One-action look-ahead scores to ``side``; escapes and arrests judged by what ``side`` knows."""
+        out = []
+        cand = public_candidates(state)
+        for a in actions:
+            kind = a.kind
+            if kind == "escape" or _is_exit_move(a):
+                out.append(1.0)  # only Jack's own character may escape: the game is won
+                continue
+            if kind == "accuse":
+                x = state.CARDS.ids.index(str(a.args[0]))
+                if side is Side.JACK:
+                    out.append(0.0)
+                    continue
+                n = popcount(cand)
+                p = (1.0 / n) if cand >> x & 1 and n else 0.0
+                out.append(p)
+                continue
+            c = state.clone()
+            c._apply(a)
+            out.append(self._score(c, side))
+        return out
+
+    def _prior(self, state, side: Side, legal: list[Action]) -> list[float]:  # type: ignore[no-untyped-def]
+        if len(legal) == 1:
+            return [1.0]
+        vals = self._action_scores(state, side, legal)
+        top = max(vals)
+        ex = [math.exp((v - top) / self.cfg.prior_temp) for v in vals]
+        total = sum(ex)
+        return [e / total for e in ex]
+
+    def _rollout_action(self, state, side: Side, rng: Rng) -> Action:  # type: ignore[no-untyped-def]
+        legal = state._generate()
+        if len(legal) == 1:
+            return legal[0]
+        # Sure things first: Jack escapes; the investigator arrests a lone candidate.
+        if side is Side.JACK:
+            for a in legal:
+                if a.kind == "escape" or _is_exit_move(a):
+                    return a
+            legal = [a for a in legal if a.kind != "accuse"]
+        else:
+            cand = public_candidates(state)
+            accuse = [a for a in legal if a.kind == "accuse"]
+            if accuse:
+                if popcount(cand) == 1:
+                    ids = state.CARDS.ids
+                    for a in accuse:
+                        if cand >> ids.index(str(a.args[0])) & 1:
+                            return a
+                legal = [a for a in legal if a.kind != "accuse"] or legal
+        k = self.cfg.rollout_k
+        if k <= 1 or rng.u64() < self.threshold or len(legal) == 1:
+            return legal[rng.below(len(legal))]
+        cands = [legal[rng.below(len(legal))] for _ in range(k)]
+        scores = self._action_scores(state, side, cands)
+        best = max(range(len(cands)), key=scores.__getitem__)
+        return cands[best]
+
+    def _rollout(self, state, stop_round: int, rng: Rng) -> float:  # type: ignore[no-untyped-def]
+        while state.outcome is None and state.round < stop_round:
+            tm = state.to_move()
+            if tm is ToMove.CHANCE:
+                state._apply(state.sample_chance())
+            elif state.phase in (WITNESS, VERDICT):
+                state._apply(state._generate()[0])
+            else:
+                state._apply(self._rollout_action(state, tm.side, rng))
+        return self.values.state_value(state)
+
+    # --------------------------------------------------------------- search
+    def run(self, obs, rng: Rng) -> tuple[Action, dict]:  # type: ignore[no-untyped-def]
+        """Search from ``obs`` (a side's view with a choice to make); the action and statistics."""
+        side = obs.to_move().side
+        assert side is not None
+        sampler = CardSampler(obs, side, self.cfg.own_identity)
+        root = _Node()
+        root.legal = list(obs.legal_actions())
+        root_key = None if side is Side.INVESTIGATOR else obs.jack
+        stop_round = obs.round + self.cfg.horizon
+        root.stats[root_key] = _Stats(self._prior(obs, side, root.legal))
+        for _ in range(self.cfg.iterations):
+            state, weight = sampler.sample(rng)
+            self._iterate(root, state, weight, stop_round, rng)
+        st = root.stats[root_key]
+        assert st is not None
+        best = max(range(len(st.n)), key=lambda i: (st.n[i], st.w[i] / st.wt[i] if st.wt[i] else 0.0))
+        info = {"visits": st.n[best], "value": st.w[best] / st.wt[best] if st.wt[best] else None,
+                "root_visits": st.total}
+        return root.legal[best], info
+
+    def _iterate(self, root: _Node, state, weight: float, stop_round: int, rng: Rng) -> None:  # type: ignore[no-untyped-def]
+        path: list[tuple[_Stats, int, bool]] = []
+        node = root
+        while True:
+            if state.outcome is not None or state.round >= stop_round:
+                v = self.values.state_value(state)
+                break
+            tm = state.to_move()
+            if tm is ToMove.CHANCE or state.phase in (WITNESS, VERDICT):
+                if tm is ToMove.CHANCE:
+                    action = state.sample_chance()
+                    key = state.CARDS.draw_hidden if action.kind == "draw" else action
+                else:
+                    action = key = state._generate()[0]
+                state._apply(action)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node()
+                node = child
+                continue
+            side = tm.side
+            jack_moves = side is Side.JACK
+            key = state.jack if jack_moves else None
+            st = node.stats.get(key, _UNSEEN)
+            if st is _UNSEEN and node is not root:
+                node.stats[key] = None  # first visit: a rollout only; statistics on the second
+                v = self._rollout(state, stop_round, rng)
+                break
+            expand = st is None or st is _UNSEEN
+            if expand:
+                if node.legal is None:
+                    node.legal = state._generate()
+                st = node.stats[key] = _Stats(self._prior(state, side, node.legal))
+            assert isinstance(st, _Stats)
+            i = self._select(st)
+            path.append((st, i, jack_moves))
+            action = node.legal[i]  # type: ignore[index]
+            state._apply(action)
+            if expand:
+                v = self._rollout(state, stop_round, rng)
+                break
+            child = node.children.get(action)
+            if child is None:
+                child = node.children[action] = _Node()
+            node = child
+        for st, i, jack_moved in path:
+            if jack_moved:
+                r, w = v, 1.0
+            else:
+                r, w = 1.0 - v, weight
+            st.n[i] += 1
+            st.w[i] += w * r
+            st.wt[i] += w
+            st.total += 1
+            st.wsum += w * r
+            st.wtsum += w
+
+    def _select(self, st: _Stats) -> int:
+        """PUCT over the tried actions and the best untried one."""
+        cfg = self.cfg
+        c = cfg.c_puct * math.sqrt(st.total + 1)
+        n, w, wt, prior, order = st.n, st.w, st.wt, st.prior, st.order
+        best_i = -1
+        best = -1e9
+        tried = st.tried
+        for j in range(tried):
+            i = order[j]
+            u = (w[i] / wt[i] if wt[i] else 0.0) + c * prior[i] / (1 + n[i])
+            if u > best:
+                best = u
+                best_i = i
+        if tried < len(order):
+            i = order[tried]
+            u = (st.wsum / st.wtsum if st.wtsum else 0.5) - cfg.fpu + c * prior[i]
+            if u > best:
+                st.tried = tried + 1
+                return i
+        return best_i
+
+
+def _is_exit_move(a: Action) -> bool:
+    """New York's Eastman pushing a character out through an exit (an escape)."""
+    return a.kind == "move" and a.args[1] in EXIT_NAMES
+
+
+def run_card_search(cfg, obs, rng: Rng) -> tuple[Action, dict]:  # type: ignore[no-untyped-def]
+    return CardSearcher(cfg, values_for(obs.game)).run(obs, rng)
+
+
+__all__ = ["CardSampler", "CardSearcher", "run_card_search"]
