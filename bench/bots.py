@@ -3,7 +3,8 @@
 Prints, per rule set the search levels play:
 
 * ``rollouts_per_s``: whole games from the start with the search's rollout
-  policy (chance from the state, players by the scored best-of-k policy);
+  policy (chance from the state, players by the rollout policy: Pocket's
+  scored best-of-k, the card games' sure-things-then-random);
 * per level (``easy``, ``normal``, ``hard``, and the baselines): the level
   plays both sides of ``--games`` games; decision times (only decisions
   with a choice) at p50 / p99 / max, and the search's playouts per second
@@ -23,13 +24,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from game.bots.card_eval import values_for  # noqa: E402
+from game.bots.card_search import CardSearcher  # noqa: E402
 from game.bots.search import LEVELS, SearchBot, Searcher, bot_from_spec  # noqa: E402
 from game.engine import RULESETS, ToMove  # noqa: E402
 from game.engine.rng import Rng  # noqa: E402
 
 
 def rollouts_per_second(rs, seconds: float, seed: int) -> float:  # type: ignore[no-untyped-def]
-    searcher = Searcher(LEVELS["hard"].config)
+    if rs.name == "pocket":
+        searcher = Searcher(LEVELS["hard"].config)
+    else:
+        searcher = CardSearcher(LEVELS["hard"]().config_for(rs.name), values_for(rs.name))
     rng = Rng(seed)
     games = 0
     start = time.perf_counter()
@@ -63,7 +69,7 @@ def decision_times(rs, spec: str, games: int, seed: int) -> tuple[list[float], f
             state.apply(action)
     playouts = 0.0
     if isinstance(bot, SearchBot) and times:
-        playouts = bot.config.iterations * len(times) / sum(times)
+        playouts = bot.config_for(rs.name).iterations * len(times) / sum(times)
     return times, playouts
 
 
@@ -80,10 +86,11 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=4, help="self-play games per level (default 4)")
     ap.add_argument("--levels", default="greedy,easy,normal,hard", help="comma-separated bots")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--game", default="", help="only this rule set")
     args = ap.parse_args()
     for rs in RULESETS:
-        if rs.name != "pocket":
-            continue  # the search levels evaluate Pocket only
+        if args.game and rs.name != args.game:
+            continue
         print(f"{rs.name} rollouts_per_s={rollouts_per_second(rs, args.seconds, args.seed):.0f}")
         for spec in args.levels.split(","):
             times, playouts = decision_times(rs, spec, args.games, args.seed)

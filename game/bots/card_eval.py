@@ -20,6 +20,7 @@ from ..engine.hexgrid import popcount
 
 VALUES_FILE = Path(__file__).with_name("card_values.json")
 ROUNDS = 8
+UNSEEN, SEEN, THREAT = 0, 1, 2  # the last index of the table
 
 
 def public_candidates(state) -> int:  # type: ignore[no-untyped-def]
@@ -37,10 +38,12 @@ def public_candidates(state) -> int:  # type: ignore[no-untyped-def]
 
 
 class CardValues:
-    """Jack's chance to win after a witness call: ``table[r][n][w]``.
+    """Jack's chance to win after a witness call: ``table[r][n][k]``.
 
-    ``r``: rounds played (1-7), ``n``: suspects left (1-8), ``w``: 1 if the
-    witness card shows seen.  Smoothed counts from self-play.
+    ``r``: rounds played (1-7), ``n``: suspects left (1-8), ``k``: the
+    witness card and the escape threat (:data:`UNSEEN`, :data:`SEEN`,
+    :data:`THREAT`: unseen, and Jack's character could reach an exit by its
+    own move).  Smoothed counts from self-play.
     """
 
     __slots__ = ("table",)
@@ -51,12 +54,12 @@ class CardValues:
     @classmethod
     def default(cls) -> CardValues:
         """A hand-made table: Jack gains with suspects left and time; a lone suspect is nearly caught."""
-        table = [[[0.0, 0.0] for _ in range(9)] for _ in range(ROUNDS)]
+        table = [[[0.0, 0.0, 0.0] for _ in range(9)] for _ in range(ROUNDS)]
         for r in range(1, ROUNDS):
             for n in range(1, 9):
-                for w in (0, 1):
-                    v = 0.08 * (n - 1) + 0.04 * r + (0.0 if w else 0.15) - 0.05
-                    table[r][n][w] = min(0.95, max(0.03, v))
+                for k, bonus in ((UNSEEN, 0.1), (SEEN, 0.0), (THREAT, 0.25)):
+                    v = 0.08 * (n - 1) + 0.04 * r + bonus - 0.05
+                    table[r][n][k] = min(0.95, max(0.03, v))
         return cls(table)
 
     @classmethod
@@ -67,16 +70,19 @@ class CardValues:
                 return cls(raw[game])
         return cls.default()
 
-    def after_witness(self, rounds: int, n: int, seen: bool) -> float:
-        """Jack's chance once ``rounds`` rounds are over, ``n`` suspects are left and the card shows ``seen``."""
+    def after_witness(self, rounds: int, n: int, seen: bool, threat: bool = False) -> float:
+        """Jack's chance once ``rounds`` rounds are over, ``n`` suspects are left and the card shows
+        ``seen`` (or unseen, with Jack's character in reach of an exit: ``threat``)."""
         r = min(max(rounds, 1), ROUNDS - 1)
-        return self.table[r][min(max(n, 1), 8)][1 if seen else 0]
+        return self.table[r][min(max(n, 1), 8)][SEEN if seen else THREAT if threat else UNSEEN]
 
     def state_value(self, state) -> float:  # type: ignore[no-untyped-def]
         """Jack's value of a full-view state between rounds (or over)."""
         if state.outcome is not None:
             return 1.0 if state.outcome.winner.value == "jack" else 0.0
-        return self.after_witness(state.round - 1, popcount(state.suspects), state.witness)
+        seen = state.witness
+        return self.after_witness(state.round - 1, popcount(state.suspects), seen,
+                                  not seen and state.escape_reach(state.jack))
 
     def witness_now(self, state) -> float:  # type: ignore[no-untyped-def]
         """Jack's value if the witness were called now (a state that knows Jack)."""
@@ -85,7 +91,7 @@ class CardValues:
         vis = state.visible_mask()
         seen = bool(vis >> state.jack & 1)
         left = state.suspects & (vis if seen else ~vis)
-        return self.after_witness(state.round, popcount(left), seen)
+        return self.after_witness(state.round, popcount(left), seen, not seen and state.escape_reach(state.jack))
 
     def witness_now_public(self, state) -> float:  # type: ignore[no-untyped-def]
         """Jack's expected value if the witness were called now, as the investigator sees it.
@@ -107,7 +113,12 @@ class CardValues:
         if k_seen:
             total += k_seen * self.after_witness(state.round, popcount(seen_s), True)
         if n - k_seen:
-            total += (n - k_seen) * self.after_witness(state.round, popcount(unseen_s), False)
+            left = popcount(unseen_s)
+            calm = self.after_witness(state.round, left, False)
+            threat = self.after_witness(state.round, left, False, True)
+            for c in range(8):
+                if cand >> c & 1 and not vis >> c & 1:
+                    total += threat if state.escape_reach(c) else calm
         return total / n
 
 

@@ -3,7 +3,8 @@
 ``python -m game.bots.card_fit --game london --games 4000 --jobs 2`` plays
 games between two registered bots and records, after every witness call
 that does not end the game, the rounds played, the suspects left and the
-witness card, together with the winner.  Each cell's win rate is pulled
+witness card (and, when it shows unseen, whether Jack's character could
+reach an exit by its own move), together with the winner.  Each cell's win rate is pulled
 towards a logistic fit over all cells, so thin cells are still defined.
 The other games' tables in the file are kept.
 """
@@ -20,12 +21,13 @@ from ..engine.core import Side, ToMove
 from ..engine.hexgrid import popcount
 from ..engine.rng import Rng
 from ..engine.rulesets import find_ruleset
-from .card_eval import ROUNDS, VALUES_FILE
+from .card_eval import ROUNDS, SEEN, THREAT, UNSEEN, VALUES_FILE
 from .fit import _rounded, game_seeds, logistic_fit
 
 
 def record_game(args: tuple[str, str, str, int, int]) -> tuple[list[tuple[int, int, int]], int]:
-    """Play one game; return the between-rounds records ``(rounds, suspects, seen)`` and 1 if Jack won."""
+    """Play one game; return the between-rounds records ``(rounds, suspects, k)`` and 1 if Jack won
+    (``k`` as in :class:`~game.bots.card_eval.CardValues`)."""
     game, jack, inv, state_seed, bot_seed = args
     from .search import bot_from_spec
 
@@ -44,14 +46,17 @@ def record_game(args: tuple[str, str, str, int, int]) -> tuple[list[tuple[int, i
         if state.round != rounds:
             rounds = state.round
             if not state.is_over():
-                records.append((rounds - 1, popcount(state.suspects), int(state.witness)))
+                k = SEEN if state.witness else THREAT if state.escape_reach(state.jack) else UNSEEN
+                records.append((rounds - 1, popcount(state.suspects), k))
     return records, int(state.winner() is Side.JACK)
 
 
-def features(r: int, n: int, w: int) -> list[float]:
+def features(r: int, n: int, k: int) -> list[float]:
     left = ROUNDS - r
     ln = math.log2(n)
-    return [1.0, left, ln, w, left * ln, left * w, ln * w, float(n == 1), float(n == 1) * left]
+    w, t = float(k == SEEN), float(k == THREAT)
+    lone = float(n == 1)
+    return [1.0, left, ln, w, t, left * ln, left * w, left * t, ln * w, ln * t, lone, lone * left, lone * t]
 
 
 def collect(game: str, jack: str, inv: str, games: int, seed: int, jobs: int) -> tuple[dict, int]:
@@ -73,13 +78,13 @@ def collect(game: str, jack: str, inv: str, games: int, seed: int, jobs: int) ->
 
 
 def smooth(counts: dict, prior_weight: float = 10.0) -> tuple[list, list[float]]:
-    """``table[r][n][w]``: each cell's win rate, pulled towards a logistic fit."""
+    """``table[r][n][k]``: each cell's win rate, pulled towards a logistic fit."""
     cells = [(r, n, w, v[0], v[1]) for (r, n, w), v in counts.items()]
     beta = logistic_fit(cells, features=features)
-    table = [[[0.0, 0.0] for _ in range(9)] for _ in range(ROUNDS)]
+    table = [[[0.0, 0.0, 0.0] for _ in range(9)] for _ in range(ROUNDS)]
     for r in range(1, ROUNDS):
         for n in range(1, 9):
-            for w in (0, 1):
+            for w in (UNSEEN, SEEN, THREAT):
                 won, c = counts.get((r, n, w), [0, 0])
                 z = sum(b * v for b, v in zip(beta, features(r, n, w), strict=True))
                 prior = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 
 from ..engine.actions import Action
-from ..engine.cards import HIDDEN, VERDICT, WITNESS
+from ..engine.cards import VERDICT, WITNESS
 from ..engine.core import Side, ToMove
 from ..engine.hexgrid import popcount
 from ..engine.newyork.state import EXIT_NAMES
@@ -41,10 +41,11 @@ _UNSEEN = object()  # no statistics yet for this key (None: visited once, not ex
 class _Stats:
     """Edge statistics of one node for one information key (see :class:`game.bots.search._Stats`)."""
 
-    __slots__ = ("prior", "order", "tried", "n", "w", "wt", "total", "wsum", "wtsum")
+    __slots__ = ("legal", "prior", "order", "tried", "n", "w", "wt", "total", "wsum", "wtsum")
 
-    def __init__(self, prior: list[float]) -> None:
+    def __init__(self, legal: list[Action], prior: list[float]) -> None:
         k = len(prior)
+        self.legal = legal  # per key: Jack's escapes depend on who he is
         self.prior = prior
         self.order = sorted(range(k), key=lambda i: -prior[i])
         self.tried = 0
@@ -57,12 +58,11 @@ class _Stats:
 
 
 class _Node:
-    __slots__ = ("children", "stats", "legal")
+    __slots__ = ("children", "stats")
 
     def __init__(self) -> None:
         self.children: dict[Action, _Node] = {}
         self.stats: dict[object, _Stats | None] = {}
-        self.legal: list[Action] | None = None
 
 
 def _mask_list(mask: int) -> list[int]:
@@ -70,29 +70,34 @@ def _mask_list(mask: int) -> list[int]:
 
 
 class CardSampler:
-    """Deals the secrets a card-game observation hides, consistently with what it shows."""
+    """Deals the secrets a card-game observation hides, consistently with what it shows.
+
+    It reads only what ``side`` knows, whatever else the state holds: the
+    investigator's own cards and the public suspects, or Jack's identity and
+    his own cards; the other side's cards and the generator are dealt anew.
+    """
 
     def __init__(self, obs, side: Side, own_identity: float) -> None:  # type: ignore[no-untyped-def]
         self.obs = obs
         self.side = side
-        self.icards_known = [c for c in obs.icards if c != HIDDEN]
-        self.jcards_known = [c for c in obs.jcards if c != HIDDEN]
         if side is Side.JACK:
             self.own = obs.jack
-            # Who Jack might be in the investigator's eyes: a suspect he has not
-            # drawn himself (Jack's own draws are secret, so they count too).
+            self.mine = list(obs.jcards)
+            self.unknown = len(obs.icards)
+            # Who Jack might be in the investigator's eyes: any suspect (Jack's
+            # own draws are secret, so they count too).
             self.suspects = _mask_list(obs.suspects)
-            self.n = len(self.suspects)
-            self.p_own = own_identity if self.n > 1 else 1.0
+            self.p_own = own_identity if len(self.suspects) > 1 else 1.0
         else:
             self.own = None
-            self.suspects = _mask_list(obs.candidates())
-            self.n = len(self.suspects)
+            self.mine = list(obs.icards)
+            self.unknown = len(obs.jcards)
+            self.suspects = _mask_list(public_candidates(obs))
             self.p_own = 0.0
+        self.n = len(self.suspects)
 
     def sample(self, rng: Rng):  # type: ignore[no-untyped-def]
         """A full-view state consistent with the observation, and its belief weight."""
-        obs = self.obs
         if self.own is not None:
             if self.p_own >= 1.0 or rng.u64() < int(self.p_own * 2**64):
                 jack = self.own
@@ -103,19 +108,22 @@ class CardSampler:
         else:
             jack = self.suspects[rng.below(self.n)]
             weight = 1.0
-        pool = [c for c in range(8) if c != jack and c not in self.icards_known and c not in self.jcards_known]
-        if jack != self.own and self.own is not None:
-            pool.append(self.own)  # the real Jack is an innocent card in this deal
+        mine = self.mine
+        if jack in mine:  # another identity than Jack's own: his draw of it was some other card
+            mine = mine[:]
+            mine.remove(jack)
+        pool = [c for c in range(8) if c != jack and c not in mine]
         rng.shuffle(pool)
-        icards = [c if c != HIDDEN else pool.pop() for c in obs.icards]
-        jcards = [c if c != HIDDEN else pool.pop() for c in obs.jcards]
-        if jack in jcards:  # another identity than his own: his draw of it was some other card
-            jcards[jcards.index(jack)] = pool.pop()
-        s = obs.clone()
+        others = pool[:self.unknown + len(self.mine) - len(mine)]
+        mine = mine + others[self.unknown:]
+        others = others[:self.unknown]
+        s = self.obs.clone()
         s.view = "full"
-        s.jack = jack if obs.jack is not None else None
-        s.icards = icards
-        s.jcards = jcards
+        s.jack = jack
+        if self.side is Side.JACK:
+            s.jcards, s.icards = mine, others
+        else:
+            s.icards, s.jcards = mine, others
         s.rng = rng.u64()
         s._legal = None
         return s, weight
@@ -214,10 +222,10 @@ class CardSearcher:
         assert side is not None
         sampler = CardSampler(obs, side, self.cfg.own_identity)
         root = _Node()
-        root.legal = list(obs.legal_actions())
+        legal = list(obs.legal_actions())
         root_key = None if side is Side.INVESTIGATOR else obs.jack
         stop_round = obs.round + self.cfg.horizon
-        root.stats[root_key] = _Stats(self._prior(obs, side, root.legal))
+        root.stats[root_key] = _Stats(legal, self._prior(obs, side, legal))
         for _ in range(self.cfg.iterations):
             state, weight = sampler.sample(rng)
             self._iterate(root, state, weight, stop_round, rng)
@@ -226,7 +234,7 @@ class CardSearcher:
         best = max(range(len(st.n)), key=lambda i: (st.n[i], st.w[i] / st.wt[i] if st.wt[i] else 0.0))
         info = {"visits": st.n[best], "value": st.w[best] / st.wt[best] if st.wt[best] else None,
                 "root_visits": st.total}
-        return root.legal[best], info
+        return legal[best], info
 
     def _iterate(self, root: _Node, state, weight: float, stop_round: int, rng: Rng) -> None:  # type: ignore[no-untyped-def]
         path: list[tuple[_Stats, int, bool]] = []
@@ -258,13 +266,12 @@ class CardSearcher:
                 break
             expand = st is None or st is _UNSEEN
             if expand:
-                if node.legal is None:
-                    node.legal = state._generate()
-                st = node.stats[key] = _Stats(self._prior(state, side, node.legal))
+                legal = state._generate()
+                st = node.stats[key] = _Stats(legal, self._prior(state, side, legal))
             assert isinstance(st, _Stats)
             i = self._select(st)
             path.append((st, i, jack_moves))
-            action = node.legal[i]  # type: ignore[index]
+            action = st.legal[i]
             state._apply(action)
             if expand:
                 v = self._rollout(state, stop_round, rng)

@@ -34,7 +34,7 @@ not a time limit, so a seed gives the same move on any machine.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from pathlib import Path
 
@@ -474,7 +474,7 @@ class SearchBot(Bot):
     name = "search"
     config = SearchConfig()
     #: London and New York: the card-game search (:mod:`game.bots.card_search`).
-    card_config = SearchConfig(prior_temp=0.05, rollout_k=3)
+    card_config = SearchConfig(prior_temp=0.05, rollout_k=1)
     card_configs: dict[str, SearchConfig] = {}
 
     def __init__(self, config: SearchConfig | None = None, card_config: SearchConfig | None = None) -> None:
@@ -507,22 +507,29 @@ class SearchBot(Bot):
         return action
 
 
+#: London and New York share one search; its levels differ only in budget.
+_CARD = SearchConfig(prior_temp=0.05, rollout_k=1)
+
+
 @register
 class EasyBot(SearchBot):
     name = "easy"
-    config = SearchConfig(iterations=60)
+    config = SearchConfig(iterations=40)
+    card_config = replace(_CARD, iterations=20)
 
 
 @register
 class NormalBot(SearchBot):
     name = "normal"
-    config = SearchConfig(iterations=400)
+    config = SearchConfig(iterations=150)
+    card_config = replace(_CARD, iterations=60)
 
 
 @register
 class HardBot(SearchBot):
     name = "hard"
-    config = SearchConfig(iterations=2000)
+    config = SearchConfig(iterations=4000)
+    card_config = replace(_CARD, iterations=600)
 
 
 LEVELS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
@@ -536,7 +543,7 @@ def bot_from_spec(spec: str) -> Bot:
 
     :raises ValueError: for an unknown name, setting or value.
     """
-    from dataclasses import fields, replace
+    from dataclasses import fields
 
     from .base import make_bot
 

@@ -295,6 +295,18 @@ class LondonState(CardGame):
             out += [ESCAPE[e] for e in range(4) if e not in self.cordons and within >> EXIT_CELL[e] & 1]
         return out
 
+    def escape_reach(self, c: int) -> bool:
+        """Whether character ``c``'s own move could take it out through an exit
+        without a cordon, were it Jack and the witness card unseen (a threat
+        the bots weigh)."""
+        p = self.pos[c]
+        if p >= OFF_BOARD:
+            return False
+        within = 1 << p
+        for layer in self._reach(c)[:MOVES[c] - 1]:
+            within |= layer
+        return any(e not in self.cordons and within >> EXIT_CELL[e] & 1 for e in range(4))
+
     def _can_move(self) -> bool:
         """Whether the active character has a destination (judged on public facts)."""
         a = self.active

@@ -304,6 +304,15 @@ class NewYorkState(CardGame):
             out += [ESCAPE[e] for e in self._escapes(self.pos[a], reach, free)]
         return out
 
+    def escape_reach(self, c: int) -> bool:
+        """Whether character ``c``'s own move could take it out through an open
+        exit, were it Jack and the witness card unseen (a threat the bots weigh)."""
+        p = self.pos[c]
+        if not LAND >> p & 1:
+            return False
+        free = self.building_mask() if c == RUNNER else 0
+        return bool(self._escapes(p, list(self._reach(c)), free))
+
     def _can_move(self) -> bool:
         """Whether the active character has a destination (judged on public facts)."""
         a = self.active

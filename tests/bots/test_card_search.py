@@ -1,0 +1,196 @@
+"""The search levels on London and New York: legal, reproducible, and blind to the other side's secrets."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from game.bots.card_eval import SEEN, THREAT, UNSEEN, CardValues, values_for
+from game.bots.card_search import CardSampler
+from game.bots.search import LEVELS, SearchBot
+from game.engine import Side, ToMove
+from game.engine.cards import HIDDEN
+from game.engine.rng import Rng
+from game.engine.rulesets import find_ruleset
+from game.match import advance_chance, play_game
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ("london", "newyork")
+
+
+def small(level: str, game: str, iterations: int = 12) -> SearchBot:
+    """A registered level with its settings for ``game`` but a test-sized budget."""
+    bot = SearchBot(None, replace(LEVELS[level]().config_for(game), iterations=iterations))
+    return bot
+
+
+def decision_states(game: str, games: int, seed: int):
+    """Full states at every decision with a choice, from random games."""
+    rs = find_ruleset(game)
+    rng = Rng(seed)
+    for _ in range(games):
+        state = rs.new(rng.u64())
+        while True:
+            advance_chance(state)
+            if state.is_over():
+                break
+            if len(state.legal_actions()) > 1:
+                yield state.clone()
+            state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_plays_legal_actions_from_reachable_states(game, level):
+    bot = small(level, game, 6)
+    rng = Rng(11)
+    sides = set()
+    phases = set()
+    for state in decision_states(game, games=2, seed={"easy": 1, "normal": 2, "hard": 3}[level]):
+        side = state.to_move().side
+        sides.add(side)
+        phases.add(state.phase)
+        action = bot.choose(state.observation(side), rng)
+        assert state.is_legal(action), (level, str(state), action)
+    assert sides == {Side.JACK, Side.INVESTIGATOR}
+    assert {"pick", "act"} <= phases
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_whole_games_between_levels_finish(game):
+    for seed in range(2):
+        state = find_ruleset(game).new(seed)
+        play_game(state, {Side.JACK: small("hard", game, 8), Side.INVESTIGATOR: small("easy", game, 8)}, Rng(seed))
+        assert state.is_over()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_same_seed_same_move(game):
+    bot = small("hard", game, 30)
+    for state in list(decision_states(game, games=1, seed=5))[:10]:
+        obs = state.observation(state.to_move().side)
+        assert bot.choose(obs, Rng(99)) == bot.choose(obs.clone(), Rng(99))
+
+
+def test_same_seed_same_move_in_another_process():
+    """No dependence on hash randomisation (``PYTHONHASHSEED``) or process state."""
+    states = list(decision_states("london", games=1, seed=8))[:6]
+    bot = small("hard", "london", 40)
+    here = [str(bot.choose(s.observation(s.to_move().side), Rng(4))) for s in states]
+    code = (
+        "import sys\n"
+        "from dataclasses import replace\n"
+        "from game.bots.search import LEVELS, SearchBot\n"
+        "from game.engine.london import LondonState\n"
+        "from game.engine.rng import Rng\n"
+        "bot = SearchBot(None, replace(LEVELS['hard']().config_for('london'), iterations=40))\n"
+        "for line in sys.stdin.read().splitlines():\n"
+        "    s = LondonState.parse(line)\n"
+        "    print(bot.choose(s.observation(s.to_move().side), Rng(4)))\n"
+    )
+    env = dict(os.environ, PYTHONHASHSEED="12345", PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", code], input="\n".join(str(s) for s in states),
+                         capture_output=True, text=True, cwd=ROOT, env=env, timeout=60, check=True)
+    assert out.stdout.split("\n")[:-1] == here
+
+
+def _poisoned(state, side: Side, rng: Rng):  # type: ignore[no-untyped-def]
+    """A full state like ``state`` with every secret ``side`` lacks dealt otherwise, and another generator."""
+    p = state.clone()
+    if side is Side.INVESTIGATOR:
+        known = {c for c in p.icards}
+        others = [c for c in range(8) if p.suspects >> c & 1 and c != p.jack and c not in known]
+        if others:
+            p.jack = rng.choice(others)
+        pool = [c for c in range(8) if c != p.jack and c not in known]
+        rng.shuffle(pool)
+        p.jcards = pool[:len(p.jcards)]
+    else:
+        pool = [c for c in range(8) if c != p.jack and c not in p.jcards and c not in p.icards]
+        pool += list(p.icards)
+        rng.shuffle(pool)
+        p.icards = pool[:len(p.icards)]
+    p.rng = rng.u64()
+    p._legal = None
+    return type(state).parse(str(p))  # still a consistent state
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("side", [Side.INVESTIGATOR, Side.JACK])
+def test_bot_never_reads_a_secret_its_side_lacks(game, side):
+    """A state with the other side's secrets poisoned gives the same, legal move as the true observation."""
+    bot = small("hard", game, 25)
+    rng = Rng(2)
+    checked = changed = 0
+    for state in decision_states(game, games=3, seed=21):
+        if state.to_move().side is not side:
+            continue
+        real = state.observation(side)
+        if side is Side.INVESTIGATOR:
+            assert real.jack == HIDDEN and all(c == HIDDEN for c in real.jcards)
+        else:
+            assert all(c == HIDDEN for c in real.icards)
+        poisoned = _poisoned(state, side, rng)
+        changed += poisoned.full_hash() != state.full_hash()
+        a = bot.choose(real, Rng(7))
+        b = bot.choose(poisoned, Rng(7))
+        assert state.is_legal(b) and a == b, str(state)
+        checked += 1
+    assert checked > 10 and changed > 5
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("side", [Side.INVESTIGATOR, Side.JACK])
+def test_determinized_states_are_consistent_full_states(game, side):
+    rng = Rng(5)
+    for state in decision_states(game, games=3, seed=31):
+        if state.to_move().side is not side:
+            continue
+        obs = state.observation(side)
+        sampler = CardSampler(obs, side, 0.5)
+        for _ in range(4):
+            det, weight = sampler.sample(rng)
+            again = type(det).parse(str(det))  # the engine's own checks accept it
+            assert again.view == "full" and weight > 0
+            assert det.suspects >> det.jack & 1
+            assert det.jack not in det.icards and det.jack not in det.jcards
+            assert len(det.icards) == len(obs.icards) and len(det.jcards) == len(obs.jcards)
+            assert det.public_hash() == obs.public_hash()
+            if side is Side.INVESTIGATOR:
+                assert det.icards == obs.icards
+                assert det.legal_actions() == obs.legal_actions()
+            elif det.jack == obs.jack:  # Jack's other identities have other escapes
+                assert det.jcards == obs.jcards
+                assert det.legal_actions() == obs.legal_actions()
+
+
+def test_values_are_probabilities_ordered_by_the_threat():
+    for game in GAMES:
+        v = values_for(game)
+        for r in range(1, 8):
+            for n in range(1, 9):
+                for k in (UNSEEN, SEEN, THREAT):
+                    assert 0.0 <= v.table[r][n][k] <= 1.0
+        # An escape in reach is worth something to Jack, summed over the table.
+        assert sum(v.table[r][n][THREAT] for r in range(1, 8) for n in range(1, 9)) > sum(
+            v.table[r][n][UNSEEN] for r in range(1, 8) for n in range(1, 9))
+    assert CardValues.default().after_witness(3, 4, False, True) > CardValues.default().after_witness(3, 4, True)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_state_value_of_a_finished_game_is_its_result(game):
+    v = values_for(game)
+    rng = Rng(4)
+    for _ in range(3):
+        state = find_ruleset(game).new(rng.u64())
+        while not state.is_over():
+            if state.to_move() is ToMove.CHANCE:
+                state.apply(state.sample_chance())
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+        assert v.state_value(state) == (1.0 if state.winner() is Side.JACK else 0.0)
