@@ -26,6 +26,7 @@ machine.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from ..engine.actions import Action
 from ..engine.cards import VERDICT, WITNESS
@@ -222,7 +223,7 @@ class CardSearcher:
         assert side is not None
         sampler = CardSampler(obs, side, self.cfg.own_identity)
         root = _Node()
-        legal = list(obs.legal_actions())
+        legal = _considered(obs, side, list(obs.legal_actions()))
         root_key = None if side is Side.INVESTIGATOR else obs.jack
         stop_round = obs.round + self.cfg.horizon
         root.stats[root_key] = _Stats(legal, self._prior(obs, side, legal))
@@ -266,7 +267,7 @@ class CardSearcher:
                 break
             expand = st is None or st is _UNSEEN
             if expand:
-                legal = state._generate()
+                legal = _considered(state, side, state._generate())
                 st = node.stats[key] = _Stats(legal, self._prior(state, side, legal))
             assert isinstance(st, _Stats)
             i = self._select(st)
@@ -315,13 +316,38 @@ class CardSearcher:
         return best_i
 
 
+def _considered(state, side: Side, legal: list[Action]) -> list[Action]:  # type: ignore[no-untyped-def]
+    """The actions the search weighs: the investigator guesses an arrest only in the last round.
+
+    Before it, an arrest of anyone but the last candidate is a gamble that
+    waiting beats; the short horizon and the value table cannot see that
+    well enough, so the search does not consider it.
+    """
+    if side is Side.JACK or state.round >= state.rounds:
+        return legal
+    if popcount(public_candidates(state)) == 1:
+        return legal
+    return [a for a in legal if a.kind != "accuse"] or legal
+
+
 def _is_exit_move(a: Action) -> bool:
     """New York's Eastman pushing a character out through an exit (an escape)."""
     return a.kind == "move" and a.args[1] in EXIT_NAMES
 
 
+_TABLES: dict[tuple[str, str], CardValues] = {}
+
+
 def run_card_search(cfg, obs, rng: Rng) -> tuple[Action, dict]:  # type: ignore[no-untyped-def]
-    return CardSearcher(cfg, values_for(obs.game)).run(obs, rng)
+    """Search ``obs`` with ``cfg``; ``cfg.table`` names another value file ("" = the fitted one)."""
+    if not cfg.table:
+        values = values_for(obs.game)
+    else:
+        key = (obs.game, cfg.table)
+        if key not in _TABLES:
+            _TABLES[key] = CardValues.load(obs.game, Path(cfg.table))
+        values = _TABLES[key]
+    return CardSearcher(cfg, values).run(obs, rng)
 
 
 __all__ = ["CardSampler", "CardSearcher", "run_card_search"]

@@ -1,4 +1,8 @@
-"""Information-set Monte Carlo tree search for Mr. Jack Pocket.
+"""Information-set Monte Carlo tree search for Mr. Jack Pocket, and the bot levels of every game.
+
+The levels (``easy``, ``normal``, ``hard``) are :class:`SearchBot`
+subclasses: a Pocket configuration searched here, and a card-game one that
+London and New York search with :mod:`game.bots.card_search`.
 
 A bot sees only its side's observation.  Each iteration *determinizes* it:
 it deals the secrets the observation hides (for the investigator: who Jack
@@ -529,7 +533,7 @@ class NormalBot(SearchBot):
 class HardBot(SearchBot):
     name = "hard"
     config = SearchConfig(iterations=4000)
-    card_config = replace(_CARD, iterations=600)
+    card_config = replace(_CARD, iterations=600, horizon=2)
 
 
 LEVELS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}

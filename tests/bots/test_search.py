@@ -45,8 +45,9 @@ def test_levels_are_registered():
         assert make_bot(name).name == name
 
 
-def test_budgets_grow_with_the_level():
-    its = [LEVELS[n].config.iterations for n in ("easy", "normal", "hard")]
+@pytest.mark.parametrize("game", ["pocket", "london", "newyork"])
+def test_budgets_grow_with_the_level(game):
+    its = [LEVELS[n]().config_for(game).iterations for n in ("easy", "normal", "hard")]
     assert its == sorted(its) and len(set(its)) == 3
 
 

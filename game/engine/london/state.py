@@ -119,6 +119,7 @@ class LondonState(CardGame):
     game = "london"
     VOCAB = VOCAB
     CARDS = CARDS
+    rounds = ROUNDS
     #: identity + per pair of rounds: 1 deal, 8 picks, 18 activation steps
     #: (Goodley at most 5: move, three whistle moves, Watson's lantern), 2 witness calls.
     max_game_length = 1 + (ROUNDS // 2) * 29
