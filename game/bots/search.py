@@ -534,6 +534,8 @@ class HardBot(SearchBot):
     name = "hard"
     config = SearchConfig(iterations=4000)
     card_config = replace(_CARD, iterations=600, horizon=2)
+    #: New York's positions cost more to search: fewer iterations keep hard under 1 s a decision.
+    card_configs = {"newyork": replace(_CARD, iterations=450, horizon=2)}
 
 
 LEVELS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
