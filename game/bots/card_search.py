@@ -34,28 +34,19 @@ from ..engine.core import Side, ToMove
 from ..engine.hexgrid import popcount
 from ..engine.newyork.state import EXIT_NAMES
 from ..engine.rng import Rng
+from . import search
 from .card_eval import CardValues, public_candidates, values_for
+from .search import _UNSEEN, puct_select
 
-_UNSEEN = object()  # no statistics yet for this key (None: visited once, not expanded)
 
+class _Stats(search._Stats):
+    """Edge statistics of one node for one information key, with the legal actions they cover."""
 
-class _Stats:
-    """Edge statistics of one node for one information key (see :class:`game.bots.search._Stats`)."""
-
-    __slots__ = ("legal", "prior", "order", "tried", "n", "w", "wt", "total", "wsum", "wtsum")
+    __slots__ = ("legal",)
 
     def __init__(self, legal: list[Action], prior: list[float]) -> None:
-        k = len(prior)
+        super().__init__(prior)
         self.legal = legal  # per key: Jack's escapes depend on who he is
-        self.prior = prior
-        self.order = sorted(range(k), key=lambda i: -prior[i])
-        self.tried = 0
-        self.n = [0] * k
-        self.w = [0.0] * k
-        self.wt = [0.0] * k
-        self.total = 0
-        self.wsum = 0.0
-        self.wtsum = 0.0
 
 
 class _Node:
@@ -270,7 +261,7 @@ class CardSearcher:
                 legal = _considered(state, side, state._generate())
                 st = node.stats[key] = _Stats(legal, self._prior(state, side, legal))
             assert isinstance(st, _Stats)
-            i = self._select(st)
+            i = puct_select(st, self.cfg.c_puct, self.cfg.fpu)
             path.append((st, i, jack_moves))
             action = st.legal[i]
             state._apply(action)
@@ -292,28 +283,6 @@ class CardSearcher:
             st.total += 1
             st.wsum += w * r
             st.wtsum += w
-
-    def _select(self, st: _Stats) -> int:
-        """PUCT over the tried actions and the best untried one."""
-        cfg = self.cfg
-        c = cfg.c_puct * math.sqrt(st.total + 1)
-        n, w, wt, prior, order = st.n, st.w, st.wt, st.prior, st.order
-        best_i = -1
-        best = -1e9
-        tried = st.tried
-        for j in range(tried):
-            i = order[j]
-            u = (w[i] / wt[i] if wt[i] else 0.0) + c * prior[i] / (1 + n[i])
-            if u > best:
-                best = u
-                best_i = i
-        if tried < len(order):
-            i = order[tried]
-            u = (st.wsum / st.wtsum if st.wtsum else 0.5) - cfg.fpu + c * prior[i]
-            if u > best:
-                st.tried = tried + 1
-                return i
-        return best_i
 
 
 def _considered(state, side: Side, legal: list[Action]) -> list[Action]:  # type: ignore[no-untyped-def]

@@ -252,6 +252,27 @@ def random_action(state: PocketState, side: Side, rng: Rng) -> Action:
         return ALIBI
     return DET_MOVES[DETECTIVES.index(face)][rng.below(2)]
 
+def puct_select(st: _Stats, c_puct: float, fpu: float) -> int:
+    """PUCT over the tried actions and the best untried one."""
+    c = c_puct * math.sqrt(st.total + 1)
+    n, w, wt, prior, order = st.n, st.w, st.wt, st.prior, st.order
+    best_i = -1
+    best = -1e9
+    tried = st.tried
+    for j in range(tried):
+        i = order[j]
+        u = w[i] / wt[i] + c * prior[i] / (1 + n[i])
+        if u > best:
+            best = u
+            best_i = i
+    if tried < len(order):
+        i = order[tried]
+        u = (st.wsum / st.wtsum if st.wtsum else 0.5) - fpu + c * prior[i]
+        if u > best:
+            st.tried = tried + 1
+            return i
+    return best_i
+
 
 class Searcher:
     """One search from one observation (see the module docstring)."""
@@ -425,7 +446,7 @@ class Searcher:
                 if node.legal is None:
                     node.legal = state._generate()
                 st = node.stats[key] = _Stats(self._node_prior(node, state, side))
-            i = self._select(st)
+            i = puct_select(st, self.cfg.c_puct, self.cfg.fpu)
             path.append((st, i, jack_moves))
             action = node.legal[i]
             state._apply(action)
@@ -448,28 +469,6 @@ class Searcher:
             st.total += 1
             st.wsum += w * r
             st.wtsum += w
-
-    def _select(self, st: _Stats) -> int:
-        """PUCT over the tried actions and the best untried one."""
-        cfg = self.cfg
-        c = cfg.c_puct * math.sqrt(st.total + 1)
-        n, w, wt, prior, order = st.n, st.w, st.wt, st.prior, st.order
-        best_i = -1
-        best = -1e9
-        tried = st.tried
-        for j in range(tried):
-            i = order[j]
-            u = w[i] / wt[i] + c * prior[i] / (1 + n[i])
-            if u > best:
-                best = u
-                best_i = i
-        if tried < len(order):
-            i = order[tried]
-            u = (st.wsum / st.wtsum if st.wtsum else 0.5) - cfg.fpu + c * prior[i]
-            if u > best:
-                st.tried = tried + 1
-                return i
-        return best_i
 
 
 class SearchBot(Bot):
