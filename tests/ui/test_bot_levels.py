@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from game.bots import make_bot
@@ -35,6 +37,9 @@ def test_the_hard_level_thinks_without_freezing_and_plays_its_own_move(game_app,
     while scene.thinking is not None and not scene.thinking[1].done():
         game_app.tick(DT)  # a frame while the search runs
         frames += 1
+        # The client's frame loop rests between frames; an unpaced loop would
+        # hold the interpreter lock and starve the search thread.
+        time.sleep(DT / 2)
     assert frames >= 1, "the search finished within one frame: nothing showed that the frame loop goes on"
     for _ in range(600):
         if len(scene.record.actions) > ply:
