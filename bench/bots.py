@@ -7,8 +7,9 @@ Prints, per rule set the search levels play:
   scored best-of-k, the card games' sure-things-then-random);
 * per level (``easy``, ``normal``, ``hard``, and the baselines): the level
   plays both sides of ``--games`` games; decision times (only decisions
-  with a choice) at p50 / p99 / max, and the search's playouts per second
-  (iterations of determinize, descend, roll out to the horizon, back up).
+  with a choice) at p50 / p99 / max, for both sides together and for each
+  side, and the search's playouts per second (iterations of determinize,
+  descend, roll out to the horizon, back up).
 
 Budgets are iteration counts, so times here are what one core of this
 machine needs; the hard level is meant to stay under 1 s per decision.
@@ -27,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.bots.card_eval import values_for  # noqa: E402
 from game.bots.card_search import CardSearcher  # noqa: E402
 from game.bots.search import LEVELS, SearchBot, Searcher, bot_from_spec  # noqa: E402
-from game.engine import RULESETS, ToMove  # noqa: E402
+from game.engine import RULESETS, Side, ToMove  # noqa: E402
 from game.engine.rng import Rng  # noqa: E402
 
 
@@ -48,11 +49,12 @@ def rollouts_per_second(rs, seconds: float, seed: int) -> float:  # type: ignore
     return games / (time.perf_counter() - start)
 
 
-def decision_times(rs, spec: str, games: int, seed: int) -> tuple[list[float], float]:  # type: ignore[no-untyped-def]
-    """Decision times of ``spec`` playing both sides; and its playouts per second."""
+def decision_times(rs, spec: str, games: int, seed: int) -> tuple[dict[str, list[float]], float]:  # type: ignore[no-untyped-def]
+    """Decision times of ``spec`` playing both sides, per side; and its playouts per second."""
     bot = bot_from_spec(spec)
     rng = Rng(seed)
-    times: list[float] = []
+    times: dict[str, list[float]] = {side.value: [] for side in Side}
+    iterations = 0
     for _ in range(games):
         state = rs.new(rng.u64())
         while True:
@@ -60,17 +62,18 @@ def decision_times(rs, spec: str, games: int, seed: int) -> tuple[list[float], f
                 state.apply(state.sample_chance())
             if state.is_over():
                 break
-            obs = state.observation(state.to_move().side)
+            side = state.to_move().side
+            obs = state.observation(side)
             t0 = time.perf_counter()
             action = bot.choose(obs, rng)
             dt = time.perf_counter() - t0
             if len(obs.legal_actions()) > 1:
-                times.append(dt)
+                times[side.value].append(dt)
+                if isinstance(bot, SearchBot):
+                    iterations += bot.config_for(rs.name, side).iterations
             state.apply(action)
-    playouts = 0.0
-    if isinstance(bot, SearchBot) and times:
-        playouts = bot.config_for(rs.name).iterations * len(times) / sum(times)
-    return times, playouts
+    total = sum(sum(ts) for ts in times.values())
+    return times, (iterations / total if iterations and total else 0.0)
 
 
 def _quantile(sorted_times: list[float], q: float) -> float:
@@ -94,11 +97,12 @@ def main() -> int:
         print(f"{rs.name} rollouts_per_s={rollouts_per_second(rs, args.seconds, args.seed):.0f}")
         for spec in args.levels.split(","):
             times, playouts = decision_times(rs, spec, args.games, args.seed)
-            ts = sorted(times)
-            extra = f" playouts_per_s={playouts:.0f}" if playouts else ""
-            print(f"{rs.name} {spec} decisions={len(ts)} mean_ms={1000 * statistics.fmean(ts or [0]):.1f} "
-                  f"p50_ms={_quantile(ts, 0.5):.1f} p99_ms={_quantile(ts, 0.99):.1f} "
-                  f"max_ms={_quantile(ts, 1.0):.1f}{extra}")
+            for side, side_times in [("both", [t for ts in times.values() for t in ts]), *times.items()]:
+                ts = sorted(side_times)
+                extra = f" playouts_per_s={playouts:.0f}" if playouts and side == "both" else ""
+                print(f"{rs.name} {spec} {side} decisions={len(ts)} "
+                      f"mean_ms={1000 * statistics.fmean(ts or [0]):.1f} p50_ms={_quantile(ts, 0.5):.1f} "
+                      f"p99_ms={_quantile(ts, 0.99):.1f} max_ms={_quantile(ts, 1.0):.1f}{extra}")
     return 0
 
 

@@ -488,9 +488,16 @@ class SearchBot(Bot):
             self.card_configs = {}
         self.last_info: dict = {}
 
-    def config_for(self, game: str) -> SearchConfig:
-        """This level's configuration for ``game`` (Pocket's is :attr:`config`)."""
-        return self.config if game == "pocket" else self.card_configs.get(game, self.card_config)
+    def config_for(self, game: str, side: Side | None = None) -> SearchConfig:
+        """This level's configuration for ``game`` and the side to move (Pocket's is :attr:`config`).
+
+        :attr:`card_configs` is looked up by ``"game:side"``, then by ``"game"``.
+        """
+        if game == "pocket":
+            return self.config
+        if side is not None and f"{game}:{side.value}" in self.card_configs:
+            return self.card_configs[f"{game}:{side.value}"]
+        return self.card_configs.get(game, self.card_config)
 
     def choose(self, observation, rng: Rng) -> Action:  # type: ignore[no-untyped-def]
         legal = observation.legal_actions()
@@ -500,7 +507,8 @@ class SearchBot(Bot):
         if game in ("london", "newyork"):
             from .card_search import run_card_search
 
-            action, self.last_info = run_card_search(self.config_for(game), observation, rng.fork())
+            cfg = self.config_for(game, observation.to_move().side)
+            action, self.last_info = run_card_search(cfg, observation, rng.fork())
             return action
         if game != "pocket" or observation.phase != ACT:
             # Pocket decides with a choice only in phase "act" (witness and claim are forced).
@@ -533,8 +541,13 @@ class HardBot(SearchBot):
     name = "hard"
     config = SearchConfig(iterations=4000)
     card_config = replace(_CARD, iterations=600, horizon=2)
-    #: New York's positions cost more to search: fewer iterations keep hard under 1 s a decision.
-    card_configs = {"newyork": replace(_CARD, iterations=450, horizon=2)}
+    card_configs = {
+        #: New York's positions cost more to search: fewer iterations keep hard under 1 s a decision.
+        "newyork": replace(_CARD, iterations=450, horizon=2),
+        #: London's investigator gains more from a deeper search than Jack does, and still
+        #: decides well under 1 s.
+        "london:investigator": replace(_CARD, iterations=1000, horizon=2),
+    }
 
 
 LEVELS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}

@@ -12,7 +12,7 @@ import pytest
 
 from game.bots import make_bot
 from game.bots.search import LEVELS, SearchBot, _Sampler, bot_from_spec, random_action
-from game.engine import Side, ToMove
+from game.engine import Side, ToMove, find_ruleset
 from game.engine.pocket import PocketState
 from game.engine.pocket.state import HIDDEN, HOURGLASSES
 from game.engine.rng import Rng
@@ -205,3 +205,19 @@ def test_forced_and_non_act_decisions_answer_at_once():
         action = bot.choose(obs, rng)
         assert obs.is_legal(action) and state.is_legal(action)
         state.apply(action)
+
+
+def test_a_side_may_have_its_own_budget_and_the_bot_plays_with_it():
+    hard = LEVELS["hard"]()
+    assert hard.config_for("london", Side.INVESTIGATOR).iterations > hard.config_for("london", Side.JACK).iterations
+    assert hard.config_for("london", Side.JACK) == hard.config_for("london")
+    tuned = bot_from_spec("hard:iterations=9")
+    assert {tuned.config_for(g, s).iterations for g in ("pocket", "london", "newyork") for s in Side} == {9}
+    bot = SearchBot(None, replace(hard.card_config, iterations=5))
+    bot.card_configs = {"london:investigator": replace(hard.card_config, iterations=7)}
+    rng = Rng(4)
+    state = find_ruleset("london").new(11)
+    while state.to_move() is not ToMove.INVESTIGATOR or len(state.legal_actions()) < 2:
+        state.apply(state.sample_chance() if state.to_move() is ToMove.CHANCE else rng.choice(state.legal_actions()))
+    action = bot.choose(state.observation(Side.INVESTIGATOR), rng)
+    assert action in state.legal_actions() and bot.last_info["root_visits"] == 7
