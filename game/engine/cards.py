@@ -29,6 +29,8 @@ VIEWS = ("full", "jack", "investigator")
 #: Phases every card game has, by their names in the text form.
 IDENTITY, DEAL, PICK, DRAW, VERDICT, WITNESS, OVER = (
     "identity", "deal", "pick", "draw", "verdict", "witness", "over")
+#: Flags of the activation in progress: the move is behind it, the power is.
+MOVED, POWERED = 1, 2
 
 
 def card_specs(ids: tuple[str, ...], per_round: int) -> list[tuple[str, tuple]]:
@@ -73,17 +75,27 @@ class CardGame(GameState):
     ``HIDDEN`` in the investigator's view), ``rng``, ``pos`` (a list by
     character), ``outcome`` and ``_legal``; it defines ``visible_mask()`` and
     ``clone()``.  ``CARDS`` is the rule set's :class:`CardActions`.
+
+    An activation is a move and a power, each marked done (``MOVED``,
+    ``POWERED``) once made or passed.  The rule set answers three questions
+    about it: :meth:`_destinations` (where the active character's own move
+    may end), :meth:`_power_options` (the power's choices now) and
+    :meth:`occupied`; :meth:`_pass_impossible` then decides, the same way in
+    both games, which steps cannot be taken at all.
     """
 
     __slots__ = ()
     CHANCE_KINDS = frozenset(("identity", "deal", "draw"))
     CARDS: CardActions
+    #: Characters whose power is used "before or after" the move (their cards' timing).
+    BEFORE_OR_AFTER: frozenset[int]
     view: str
     round: int
     phase: str
     cards: int
     played: list[int]
     active: int
+    done: int
     suspects: int
     witness: bool
     icards: list[int]
@@ -144,6 +156,57 @@ class CardGame(GameState):
 
     def _may_be_jack(self, c: int) -> bool:
         return bool(self.candidates() >> c & 1)
+
+    # ------------------------------------------------------------ activation
+    def occupied(self) -> int:
+        raise NotImplementedError
+
+    def _destinations(self, a: int) -> int:
+        """Cells (mask) the own move of character ``a`` may end on, occupied ones included."""
+        raise NotImplementedError
+
+    def _power_options(self, a: int) -> list[Action]:
+        """The choices of character ``a``'s power now (empty: it cannot be used now)."""
+        raise NotImplementedError
+
+    def power_options(self, c: int) -> list[Action]:
+        """The choices character ``c``'s power would have now, were it the active one and
+        its power still due (bots and tests ask; the legal actions are :meth:`legal_actions`)."""
+        return self._power_options(c)
+
+    def _power_possible(self, a: int) -> bool:
+        """Whether ``a``'s power has a choice now, judged on public facts only."""
+        return bool(self._power_options(a))
+
+    def _can_move(self) -> bool:
+        """Whether the active character has a destination (judged on public facts)."""
+        a = self.active
+        dest = self._destinations(a)
+        if dest & ~self.occupied():
+            return True
+        return self.actor() is Side.INVESTIGATOR and bool(dest)
+
+    def _pass_impossible(self) -> bool:
+        """Mark done one step of the activation that cannot be taken at all; ``True`` if one was.
+
+        Judged on public facts only, so every view passes the same steps.  A
+        move with no destination is passed at once: a blocked character still
+        uses its power.  A power is passed only once the move is behind it:
+        the books' powers "before or after" the move («Перед или после своего
+        движения», «przed albo po ruchu») may find no choice before the move
+        and one after it (Tumblety steps next to someone, Goodley comes where
+        someone can come nearer), and must then be offered.
+        """
+        done = self.done
+        if not done & MOVED:
+            if self._can_move():
+                return False
+            self.done = done | MOVED
+            return True
+        if done & POWERED or self._power_possible(self.active):
+            return False
+        self.done = done | POWERED
+        return True
 
     def _card_options(self) -> list[Action] | None:
         """Legal actions of the card game's own phases; ``None`` in a board phase."""

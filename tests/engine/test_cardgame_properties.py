@@ -58,3 +58,29 @@ def test_each_round_plays_four_cards_and_the_pair_of_rounds_all_eight(rules: Rul
         assert len(cards) == len(set(cards)) <= 4
         if r % 2 == 0 and len(cards) == 4:
             assert sorted(taken[r - 1] + cards) == list(range(8))
+
+
+@for_each_ruleset(games, rulesets=CARD_GAMES)
+def test_a_power_before_or_after_the_move_is_passed_only_when_impossible_after_it(rules: RuleSet,
+                                                                                   game: Game) -> None:
+    """Every power "before or after" the move (London: «przed albo po ruchu» - Smith,
+    Lestrade, Goodley, Bert; New York: «Перед или после своего движения» - Beach, Cloud
+    Runner, Latimer, Grant, Callahan, Tumblety, Smith): an activation that ends without an
+    arrest or an escape has used the power (or declined Tumblety's), or the power has no
+    choice on the board it leaves."""
+    s = rules.new(game.seed, game.edition)
+    ids, timed = rules.module.IDS, s.BEFORE_OR_AFTER
+    used = False
+    for action in game.actions():
+        a = s.active
+        if action.startswith("play "):
+            used = False
+        elif a in timed and (action == "pass" or action in {str(x) for x in s.power_options(a)}):
+            used = True
+        s.apply(action)
+        if a < 0 or a not in timed or s.active == a:
+            continue  # no activation of such a power ended here
+        if s.is_over() and s.outcome.termination is not Termination.TIME_UP:
+            continue  # an arrest or an escape ends the game first
+        left = [str(x) for x in s.power_options(a)]
+        assert used or not left, f"{ids[a]}'s power was dropped with {left[:3]} possible: {s}"

@@ -560,11 +560,6 @@ def test_goodley_whistle_points_are_lost_when_no_one_can_come_closer() -> None:
     s.apply("whistle bert c2")
     # Now nobody can come nearer: the two points left are lost, Goodley still moves.
     assert s.phase == "act" and s.describe()["whistle_points"] == 0 and kinds(s) <= {"to", "accuse"}
-    # With c2 taken too, the whistle cannot be answered at all: only the move is left.
-    jammed = play(position({**CORNER, "bert": "c2"}, cards="goodley,holmes,watson,smith"), "play goodley")
-    assert kinds(jammed) <= {"to", "accuse"} and "done=p" in str(jammed)
-    jammed.apply(next(t for t in texts(jammed) if t.startswith("to")))
-    assert jammed.phase == "pick"
 
 
 def test_goodley_whistles_before_or_after_moving() -> None:
@@ -572,6 +567,30 @@ def test_goodley_whistles_before_or_after_moving() -> None:
     assert kinds(s) == {"whistle"}  # after moving, the whistle is still due
     t = play(position(cards="goodley,holmes,watson,smith"), "play goodley")
     assert {"to", "whistle"} <= kinds(t)
+
+
+def jammed_corner() -> LondonState:
+    """Goodley in the corner a1 with c2 taken too: nobody can come nearer him there."""
+    return play(position({**CORNER, "bert": "c2"}, cards="goodley,holmes,watson,smith"), "play goodley")
+
+
+def test_goodley_whistle_is_compulsory_after_his_move_when_none_was_possible_before() -> None:
+    """Book: 'ruch o 1–3 pola Z OBOWIĄZKOWYM UŻYCIEM zdolności specjalnej (gwizdek)' ...
+    'Ta zdolność może zostać użyta przed albo po ruchu postaci': a whistle nobody can
+    answer before the move is not dropped; the move may make it possible, and then it is due."""
+    s = jammed_corner()
+    assert kinds(s) <= {"to", "accuse"} and "done=-" in str(s)  # nothing to whistle from a1: he moves first
+    s.apply("to c4")  # from c4, characters can come nearer him
+    assert s.phase == "act" and kinds(s) == {"whistle"}  # compulsory: no card taken before it
+    while s.phase in ("act", "whistle", "lantern"):  # a whistled Watson is pointed after it
+        s.apply(texts(s)[0])
+    assert s.phase == "pick" and s.describe()["played"] == ["goodley"]
+
+
+def test_goodley_whistle_is_passed_only_when_it_is_impossible_after_his_move_too() -> None:
+    s = jammed_corner()
+    s.apply("to c3")  # still nobody can come nearer
+    assert s.phase == "pick"
 
 
 def test_gull_swaps_instead_of_moving() -> None:

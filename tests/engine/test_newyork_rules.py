@@ -589,12 +589,27 @@ def test_tumblety_may_swap_a_neighbour_with_any_other_before_or_after_moving() -
     assert alone.phase == "pick"
 
 
+def test_tumblety_may_swap_after_his_move_when_nobody_was_next_to_him_before() -> None:
+    """Book: 'Перед или после своего движения, и если Фрэнсис хочет, он МОЖЕТ поменять
+    позиции персонажа, соседнего с ним, с любым другим персонажем': nobody is next to him
+    on h11 at the start, but after 'to i10' Cloud Runner (i8) and Smith (j9) are."""
+    s = playing("tumblety")
+    assert kinds(s) <= {"to", "accuse"} and "done=-" in str(s)  # no swap before the move ...
+    s.apply("to i10")
+    assert s.phase == "act" and s.active == CHARS.index("tumblety")  # ... but one after it
+    assert "pass" in texts(s) and {"swap runner grant", "swap tumblety smith", "swap beach smith"} <= set(texts(s))
+    assert args(s, "swap") == {" ".join(sorted((n, c), key=CHARS.index))
+                               for n in ("runner", "smith") for c in CHARS if c != n}
+    s.apply("swap runner grant")
+    assert where(s, "runner") == "j7" and where(s, "grant") == "i8" and s.phase == "pick"
+
+
 def test_tumblety_may_swap_a_neighbour_standing_in_a_park() -> None:
     s = playing("tumblety", {"smith": "i10"}, parks="i10", stock="4,4,3")
     assert "swap eastman smith" in texts(s)
 
 
-def test_tumblety_without_a_neighbour_only_moves() -> None:
+def test_tumblety_without_a_neighbour_before_or_after_his_move_only_moves() -> None:
     s = playing("tumblety")
     assert kinds(s) <= {"to", "accuse"}
     s.apply("to h13")

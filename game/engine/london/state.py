@@ -15,7 +15,9 @@ from __future__ import annotations
 from ..actions import Action
 from ..cards import (
     HIDDEN,
+    MOVED,
     ORDER,
+    POWERED,
     VIEWS,
     CardGame,
     cards_field,
@@ -92,8 +94,9 @@ MANHOLES = {e: mask_of(INDEX[m] for m in ed.manholes) for e, ed in DATA.editions
 #: Lamp tokens: 0-3 are numbered 1-4, 4 and 5 are the unnumbered pair.
 START_LAMPS = [INDEX[c] for c, n, lit in sorted((lp for lp in DATA.lamps if lp[2]),
                                                   key=lambda lp: (lp[1] is None, lp[1] or 0, INDEX[lp[0]]))]
-# Flags of the activation in progress (text: m, p, w).
-MOVED, POWERED, LANTERN_DUE = 1, 2, 4
+# Flags of the activation in progress (text: m, p, w): the card game's two, and
+# Watson's lantern due after someone else moved him.
+LANTERN_DUE = 4
 
 IDENTITY, DEAL, PICK, ACT, WHISTLING, AIM, DRAW, VERDICT, WITNESS, OVER = (
     "identity", "deal", "pick", "act", "whistle", "lantern", "draw", "verdict", "witness", "over")
@@ -119,6 +122,7 @@ class LondonState(CardGame):
     game = "london"
     VOCAB = VOCAB
     CARDS = CARDS
+    BEFORE_OR_AFTER = frozenset(i for i, c in enumerate(DATA.characters) if c.timing == "before-or-after")
     rounds = ROUNDS
     #: identity + per pair of rounds: 1 deal, 8 picks, 18 activation steps
     #: (Goodley at most 5: move, three whistle moves, Watson's lantern), 2 witness calls.
@@ -251,20 +255,25 @@ class LondonState(CardGame):
         if not done & MOVED:
             out += self._move_options()
         if not done & POWERED:
-            if a == SMITH:
-                lit = [p for p in self.lamps if p >= 0]
-                unlit = [c for c in cells_of(LAMP_CELLS) if c not in lit]
-                out += [LAMP[(x, y)] for x in lit for y in unlit]
-            elif a == LESTRADE:
-                out += [CORDON[(x, y)] for x in self.cordons for y in range(4) if y not in self.cordons]
-            elif a == BERT:
-                open_ = cells_of(self.open_manholes())
-                out += [COVER[(x, y)] for x in self.covers for y in open_]
-            elif a == GOODLEY:
-                out += self._whistle_options(WHISTLE_POINTS)
-            elif a == GULL:
-                out += [SWAP[c] for c in range(8) if c != GULL]
+            out += self._power_options(a)
         return out
+
+    def _power_options(self, a: int) -> list[Action]:
+        """The choices of the power used in phase ``act`` (Holmes's draw and
+        Watson's lantern follow the move in their own phases)."""
+        if a == SMITH:
+            lit = [p for p in self.lamps if p >= 0]
+            unlit = [c for c in cells_of(LAMP_CELLS) if c not in lit]
+            return [LAMP[(x, y)] for x in lit for y in unlit]
+        if a == LESTRADE:
+            return [CORDON[(x, y)] for x in self.cordons for y in range(4) if y not in self.cordons]
+        if a == BERT:
+            return [COVER[(x, y)] for x in self.covers for y in cells_of(self.open_manholes())]
+        if a == GOODLEY:
+            return self._whistle_options(WHISTLE_POINTS)
+        if a == GULL:
+            return [SWAP[c] for c in range(8) if c != GULL]
+        return []
 
     def _reach(self, a: int) -> tuple[int, ...]:
         return layers(self.pos[a], MOVES[a], a == STEALTHY, self.open_manholes())
@@ -307,14 +316,6 @@ class LondonState(CardGame):
         for layer in self._reach(c)[:MOVES[c] - 1]:
             within |= layer
         return any(e not in self.cordons and within >> EXIT_CELL[e] & 1 for e in range(4))
-
-    def _can_move(self) -> bool:
-        """Whether the active character has a destination (judged on public facts)."""
-        a = self.active
-        dest = self._destinations(a)
-        if dest & ~self.occupied():
-            return True
-        return self.actor() is Side.INVESTIGATOR and bool(dest)
 
     def _whistle_options(self, points: int) -> list[Action]:
         """Whistle moves: one character (not Goodley) to a free street cell
@@ -448,7 +449,8 @@ class LondonState(CardGame):
 
         Steps that cannot be taken at all are passed, judged on public facts
         only (so every view takes the same steps): a move with no destination,
-        a whistle nobody can answer, Holmes's draw from an empty deck.
+        a whistle nobody can answer once Goodley's move is behind him
+        (:meth:`CardGame._pass_impossible`), Holmes's draw from an empty deck.
         """
         a = self.active
         while True:
@@ -468,11 +470,7 @@ class LondonState(CardGame):
             if done & (MOVED | POWERED) == MOVED | POWERED:
                 self._finish()
                 return
-            if not done & MOVED and not self._can_move():
-                self.done |= MOVED
-                continue
-            if not done & POWERED and a == GOODLEY and not self._whistle_options(WHISTLE_POINTS):
-                self.done |= POWERED
+            if self._pass_impossible():
                 continue
             self.phase = ACT
             return

@@ -18,6 +18,8 @@ from operator import attrgetter
 from ..actions import Action
 from ..cards import (
     HIDDEN,
+    MOVED,
+    POWERED,
     VIEWS,
     CardGame,
     cards_field,
@@ -94,8 +96,7 @@ B, S, L = 0, 1, 2  # stock indices
 ALL_TOKENS = sum(TOKEN_TOTAL)
 PAIR_MASK = tuple((1 << a) | (1 << b) for a, b in ZONE_PAIRS)
 PRINTED = PRINTED_BUILDINGS | PRINTED_SUBWAY
-# Flags of the activation in progress (text: m, p).
-MOVED, POWERED = 1, 2
+# The activation in progress is the card game's MOVED and POWERED (text: m, p).
 
 IDENTITY, DEAL, PICK, ACT, DRAW, TIP, VERDICT, WITNESS, OVER = (
     "identity", "deal", "pick", "act", "draw", "informant", "verdict", "witness", "over")
@@ -121,6 +122,7 @@ class NewYorkState(CardGame):
     game = "newyork"
     VOCAB = VOCAB
     CARDS = CARDS
+    BEFORE_OR_AFTER = frozenset(i for i, c in enumerate(DATA.characters) if c.timing == "before-or-after")
     rounds = ROUNDS
     #: identity + per pair of rounds: 1 deal, 8 picks, 16 activation steps (a move
     #: and a power each), 4 for the informant (a card and a new cell, once a
@@ -313,15 +315,8 @@ class NewYorkState(CardGame):
         free = self.building_mask() if c == RUNNER else 0
         return bool(self._escapes(p, list(self._reach(c)), free))
 
-    def _can_move(self) -> bool:
-        """Whether the active character has a destination (judged on public facts)."""
-        a = self.active
-        dest = self._destinations(a)
-        if dest & ~self.occupied():
-            return True
-        return self.actor() is Side.INVESTIGATOR and bool(dest)
-
     def _power_options(self, a: int) -> list[Action]:
+        """The choices of ``a``'s power now (Eastman's push, Tumblety's swap included)."""
         if a == BEACH:
             if not self.stock[S]:
                 return []
@@ -535,20 +530,17 @@ class NewYorkState(CardGame):
         """Go to the activation's next decision, or end it.
 
         Steps that cannot be taken at all are passed, judged on public facts
-        only (so every view takes the same steps): a move with no destination,
-        a power with nothing to build, turn or move.
+        only (so every view takes the same steps): a move with no destination
+        (a blocked character still uses its power: Eastman may push), a power
+        with nothing to build, turn, move or swap once the move is behind it
+        (:meth:`CardGame._pass_impossible`).
         """
-        a = self.active
         while True:
             done = self.done
             if done & (MOVED | POWERED) == MOVED | POWERED:
                 self._finish()
                 return
-            if not done & MOVED and not self._can_move():
-                self.done |= MOVED  # blocked: the power is still used (Eastman may push)
-                continue
-            if not done & POWERED and not self._power_possible(a):
-                self.done |= POWERED
+            if self._pass_impossible():
                 continue
             self.phase = ACT
             return
