@@ -642,9 +642,37 @@ def test_meeting_the_talkative_informant_gives_a_card_to_the_player_who_played()
     assert s.describe()["board"]["informant"] == {"cell": "g10", "talkative": False}
     cells = args(s, "informant")
     assert "f9" in cells and "liberty" in cells and "a8" in cells  # Callahan left f9
-    assert not {"g10", "h5", "e4", "d9", "n11", "e2"} & cells  # characters, zones, buildings, exits
+    assert not {"g10", "h5", "e4", "e2"} & cells  # his own cell, characters, zones, ports
     s.apply("informant liberty")
     assert kinds(s) == {"zone"}  # Callahan's power is still due
+
+
+def test_the_silent_informant_goes_to_any_other_cell_without_a_character_or_a_zone() -> None:
+    """Book: 'перемещается на любую другую не занятую персонажем или расследованием клетку
+    игрового поля'.  Building cells ('Клетки и жетоны зданий') and the East passage ('Другие
+    персонажи становиться на эту клетку не могут') are cells of the board too; the ports are
+    'Участки моря', stretches of sea."""
+    s = play(playing("callahan", informant="g10", buildings="e12", stock="3,4,4"), "to g10", "draw smith")
+    cells = args(s, "informant")
+    assert {"d9", "j5", "k10", "e12", "n11", "g8", "liberty", "a8", "f9"} <= cells  # printed, token, passage
+    assert not {"g10", "h5", "e10", "e4", "f3", "k14", "l15"} & cells  # his cell, characters, zones
+    assert not {"b13", "e2", "g16", "k16", "l1"} & cells  # ports: no cell
+    s.apply("informant d9")
+    assert s.describe()["board"]["informant"] == {"cell": "d9", "talkative": False}
+    assert kinds(s) == {"zone"}  # Callahan's power is still due
+    t = play(playing("callahan", informant="g10"), "to g10", "draw smith", "informant n11")
+    assert t.describe()["board"]["informant"]["cell"] == "n11"
+    assert NewYorkState.parse(str(t)) == t  # the text form holds him there
+
+
+def test_the_informant_is_refused_a_cell_with_the_true_reason() -> None:
+    s = play(playing("callahan", informant="g10"), "to g10", "draw smith")
+    for text, why in (("informant h5", "h5 has a character on it"),
+                      ("informant e4", "e4 is under an investigation zone"),
+                      ("informant g10", "another cell than g10")):
+        with pytest.raises(IllegalActionError, match=why):
+            s.apply(text)
+    assert s.phase == "informant" and s.describe()["board"]["informant"]["cell"] == "g10"
 
 
 def test_jack_meets_the_informant_and_the_investigator_sees_draw_question_mark() -> None:

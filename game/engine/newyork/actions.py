@@ -22,11 +22,12 @@ from __future__ import annotations
 
 from ..actions import Vocabulary
 from ..cards import CardActions, card_specs
-from .board import EXIT_CELLS, LAND, N_CELLS, NAMES, PORTS, STREET, ZONE_PAIRS, cells_of, pair_name
+from .board import CELLS, EXIT_CELLS, LAND, N_CELLS, NAMES, PORTS, STREET, ZONE_PAIRS, cells_of, pair_name
 from .data import CHARACTER_IDS, DATA
 
 IDS = CHARACTER_IDS
 LAND_CELLS = tuple(cells_of(LAND))
+BOARD_CELLS = tuple(cells_of(CELLS))  # the informant's: the East passage too
 STREET_CELLS = tuple(cells_of(STREET))
 PORT_CELLS = tuple(cells_of(PORTS))
 PAIR_NAMES = tuple(pair_name(a, b) for a, b in ZONE_PAIRS)
@@ -42,7 +43,7 @@ def _vocabulary() -> Vocabulary:
     specs += [("move", (cid, NAMES[c])) for cid in IDS for c in (*LAND_CELLS, *EXIT_CELLS)]
     specs += [("swap", (IDS[x], IDS[y])) for x in range(8) for y in range(x + 1, 8)]
     specs += [("ship", (f"{NAMES[p]}>{NAMES[q]}",)) for p in PORT_CELLS for q in PORT_CELLS if p != q]
-    specs += [("informant", (NAMES[c],)) for c in LAND_CELLS]
+    specs += [("informant", (NAMES[c],)) for c in BOARD_CELLS]
     specs += [("pass", ())]
     return Vocabulary("newyork", specs)
 
@@ -74,7 +75,7 @@ SUBWAY = _per_cell("subway", STREET_CELLS)
 BUILDING = _per_cell("building", STREET_CELLS)
 LAMP = _per_cell("lamp", STREET_CELLS)
 PARK = _per_cell("park", STREET_CELLS)
-INFORMANT = _per_cell("informant", LAND_CELLS)
+INFORMANT = _per_cell("informant", BOARD_CELLS)
 #: ZONE[i][j]: the zone on place ZONE_PAIRS[i] moved to place ZONE_PAIRS[j].
 ZONE = tuple(tuple(None if i == j else _A("zone", f"{a}>{b}") for j, b in enumerate(PAIR_NAMES))
              for i, a in enumerate(PAIR_NAMES))

@@ -15,7 +15,7 @@ from ..hexgrid import HexGrid, cells_of, mask_of, spread
 from .data import DATA
 
 __all__ = ["N_CELLS", "NAMES", "INDEX", "GRID", "ADJ", "STEP", "LIBERTY", "LIBERTY_BIT", "STREET", "FERRY",
-           "LAND", "PORTS", "EAST", "EXITS", "EXIT_CELLS", "PRINTED_BUILDINGS", "PRINTED_SUBWAY", "LIGHT",
+           "LAND", "CELLS", "PORTS", "EAST", "EXITS", "EXIT_CELLS", "PRINTED_BUILDINGS", "PRINTED_SUBWAY", "LIGHT",
            "ZONE_PAIRS", "ZONE_PAIR_INDEX", "pair_name", "mask_of", "cells_of", "spread", "zero_closure"]
 
 N_CELLS = len(DATA.cells)
@@ -36,6 +36,10 @@ PORTS = _of_type("port")
 EAST = _of_type("east")
 #: Cells a character may ever stand on (buildings and zones are taken off in play).
 LAND = STREET | FERRY | LIBERTY_BIT
+#: The cells of the board, as the book counts them: street cells (building
+#: cells among them), ferries, Liberty Island and the East passage; the ports
+#: are "участки моря" (stretches of sea), not cells.
+CELLS = LAND | EAST
 #: The exits, East passage first, then the ports in cell order; a character
 #: stands on one only once Jack has escaped through it.
 EXIT_CELLS: tuple[int, ...] = (INDEX[DATA.east_passage], *cells_of(PORTS))

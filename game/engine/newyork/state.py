@@ -56,6 +56,7 @@ from .actions import (
 )
 from .board import (
     ADJ,
+    CELLS,
     EAST,
     EXIT_CELLS,
     EXITS,
@@ -402,9 +403,19 @@ class NewYorkState(CardGame):
         return out
 
     def _informant_cells(self) -> int:
-        """Where the informant may go: another cell a character could stand on,
-        with no character and no investigation zone."""
-        return self.open_mask() & ~self.occupied() & ~(1 << self.informant)
+        """Where the informant may go: «на любую другую не занятую персонажем или
+        расследованием клетку игрового поля» - any other cell of the board (building
+        cells and the East passage are cells too) with no character and no zone."""
+        return CELLS & ~self.occupied() & ~self.zone_mask() & ~(1 << self.informant)
+
+    def _why_not_informant(self, cell: int) -> str:
+        """Why the informant may not go to ``cell`` (one reason, the first that holds)."""
+        name = NAMES[cell]
+        if cell == self.informant:
+            return f"the informant must go to another cell than {name}"
+        if self.occupied() >> cell & 1:
+            return f"{name} has a character on it"
+        return f"{name} is under an investigation zone"
 
     # ------------------------------------------------------------------ apply
     def _why_illegal(self, action: Action) -> str:
@@ -415,6 +426,8 @@ class NewYorkState(CardGame):
         """Reasons of this game's own phases and powers."""
         ph = self.phase
         if ph == TIP:
+            if action.kind == "informant":
+                return self._why_not_informant(INDEX[action.args[0]])  # type: ignore[index]
             return "the informant must go to another cell without a character or an investigation zone"
         if action.kind == "escape" or (action.kind == "move" and action.args[1] in EXIT_NAMES):
             return ("only Jack's own character escapes, through the East passage or onto a ship "
@@ -736,8 +749,8 @@ def _validate(s: NewYorkState) -> None:
         raise ValueError("a zone never covers a building")
     if len(s.ships) != 2 or any(not PORTS >> p & 1 for p in s.ships):
         raise ValueError("two ships in ports")
-    if not (LAND & ~s.building_mask()) >> s.informant & 1:
-        raise ValueError("the informant stands where a character could")
+    if not CELLS >> s.informant & 1:
+        raise ValueError("the informant stands on a cell of the board, never in a port")
     # Pieces.
     on = [p for p in s.pos if not EXITS >> p & 1]
     if any(not s.open_mask() >> p & 1 for p in on):
