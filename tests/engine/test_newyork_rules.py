@@ -398,9 +398,13 @@ def test_a_character_on_or_next_to_a_lamp_is_visible() -> None:
     assert "tumblety" not in visible(position({"tumblety": "c6"}))  # two away
 
 
-def test_a_lamp_does_not_light_a_ferry_cell() -> None:
-    """Book: 'Фонари освещают все соседние клетки улиц и входов в метро'."""
-    assert "tumblety" not in visible(position({"tumblety": "a8"}, lamps="b7,m12"))
+def test_a_character_on_a_ferry_cell_next_to_a_lamp_is_visible() -> None:
+    """Book, 'Видимые персонажи': 'любой персонаж, стоящий под фонарём или на соседней от
+    фонаря клетке' - any character next to a lamp, a ferry cell being a cell like any other
+    ('Персонажи могут ступать на эти клетки и оставаться на них')."""
+    assert "tumblety" in visible(position({"tumblety": "a8"}, lamps="b7,m12"))  # ferry a8, lamp b7
+    assert "tumblety" in visible(position({"tumblety": "c6"}, lamps="d5,m12"))  # ferry c6, lamp d5
+    assert "tumblety" not in visible(position({"tumblety": "a8"}))  # no lamp next to it: in the dark
     assert "tumblety" in visible(position({"tumblety": "c8"}, lamps="b7,m12"))
 
 

@@ -55,8 +55,10 @@ for _a, _b in DATA.ferry_links:  # one point per ferry arrow, in its direction o
     _step[INDEX[_a]] |= 1 << INDEX[_b]
 #: STEP[i]: the cells one movement point from ``i`` (neighbours and ferry arrows).
 STEP: tuple[int, ...] = tuple(_step)
-#: LIGHT[i]: the cells a lamp on ``i`` lights: its own and the street cells next to it.
-LIGHT: tuple[int, ...] = tuple(((1 << i) | ADJ[i]) & STREET for i in range(N_CELLS))
+#: LIGHT[i]: the cells a lamp on ``i`` lights: its own and every cell next to it a
+#: character may stand on, ferry cells included («любой персонаж, стоящий под фонарём
+#: или на соседней от фонаря клетке»).
+LIGHT: tuple[int, ...] = tuple(((1 << i) | ADJ[i]) & LAND for i in range(N_CELLS))
 
 
 def pair_name(a: int, b: int) -> str:
