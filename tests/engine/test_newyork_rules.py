@@ -504,6 +504,22 @@ def test_grant_must_turn_a_lamp_building_or_subway_token_into_a_park() -> None:
     assert d["stock"] == {"buildings": 3, "subways": 4, "lamps": 4}  # a park stays on the board
 
 
+def test_grant_makes_parks_of_tokens_only_as_a_park_is_the_back_of_a_token() -> None:
+    """Book, components: 'двусторонних жетонов со зданием на одной стороне и парком – на
+    другой' (likewise the subway and lamp tokens); Grant 'ДОЛЖНА создать парк на месте
+    фонаря, здания или метро'.  A park is a token turned over: the buildings printed on
+    the board (d9, d11, j5, j11, k6, k10) and the printed subway g8 have no back."""
+    every_token_a_park = dict(lamps="-", subways="-", buildings="-", parks="b9,c10,k4,l13,m12")
+    s = playing("grant", **every_token_a_park)
+    assert "park" not in kinds(s)  # nothing to turn before the move ...
+    for cell in ("g8", "d9", "k10"):
+        with pytest.raises(IllegalActionError, match=f"{cell} is printed on the board"):
+            s.apply(f"park {cell}")
+    s.apply("to i10")
+    assert s.phase == "pick"  # ... nor after it: the compulsory power is passed
+    assert s.describe()["board"]["subways"] == ["g8"] and len(s.describe()["board"]["buildings"]) == 6
+
+
 def test_grant_may_turn_a_subway_entrance_with_a_character_on_it() -> None:
     s = playing("grant", {"callahan": "b9"})
     s.apply("park b9")

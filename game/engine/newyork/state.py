@@ -432,6 +432,10 @@ class NewYorkState(CardGame):
         if action.kind == "escape" or (action.kind == "move" and action.args[1] in EXIT_NAMES):
             return ("only Jack's own character escapes, through the East passage or onto a ship "
                     "that a zone does not cut off, while the witness card shows unseen")
+        if (action.kind == "park" and self.active == GRANT and not self.done & POWERED
+                and PRINTED >> INDEX[action.args[0]] & 1):  # type: ignore[index]
+            return (f"{action.args[0]} is printed on the board: a park is the back of a lamp, "
+                    "building or subway token, so only a token turns into one")
         return f"{IDS[self.active]} cannot do that now"
 
     def _apply(self, a: Action) -> None:
