@@ -16,6 +16,7 @@ import contextlib
 import os
 import warnings
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -51,27 +52,68 @@ class FallbackSettings:
 
 
 class MemorySaves:
-    """An in-memory save store (tests, screenshots, or when the disk cannot be used)."""
+    """An in-memory save store (tests, screenshots, or when the disk cannot be used).
+
+    It keeps one unfinished game per game and mode, like :class:`game.saves.SaveStore`.
+    """
 
     def __init__(self) -> None:
-        self.auto = None
+        self.slots: dict[tuple[str, str], Any] = {}
         self.saved: list = []
 
-    def autosave(self, record: Any) -> None:
+    @staticmethod
+    def _copy(record: Any, **meta: Any) -> Any:
         from ..engine.record import GameRecord
 
-        self.auto = GameRecord(record.game, record.seed, list(record.actions), dict(record.meta))
+        return GameRecord(record.game, record.seed, list(record.actions), dict(record.meta, **meta))
+
+    @staticmethod
+    def _key(record: Any) -> tuple[str, str]:
+        return record.game, str(record.meta.get("mode", "solo"))
+
+    @property
+    def auto(self) -> Any:
+        """The game saved last (``None`` if none)."""
+        return next(reversed(self.slots.values()), None)
+
+    def autosave(self, record: Any) -> None:
+        key = self._key(record)
+        self.slots.pop(key, None)  # the newest goes last
+        self.slots[key] = self._copy(record)
 
     def load_autosave(self) -> Any:
         return self.auto
 
-    def clear_autosave(self) -> None:
-        self.auto = None
+    def slot_info(self, game: str, mode: str) -> Any:
+        record = self.slots.get((game, mode))
+        if record is None:
+            return None
+        from ..saves import SaveInfo
+
+        state = record.replay()
+        if state.is_over():
+            return None
+        return SaveInfo("autosave", Path(f"autosave-{game}-{mode}.json"), game, int(getattr(state, "round", 0)),
+                        0.0, mode, side=str(record.meta.get("human", "")), slot=True, seed=record.seed)
+
+    def clear_autosave(self, record: Any = None) -> None:
+        if record is None:
+            return
+        held = self.slots.get(self._key(record))
+        if held is not None and (held.game, held.seed) == (record.game, record.seed):
+            del self.slots[self._key(record)]
+
+    def load(self, path: Any) -> Any:
+        """The game in the slot named by ``path`` (as :meth:`slot_info` gave it)."""
+        for (game, mode), record in self.slots.items():
+            if Path(path).name == f"autosave-{game}-{mode}.json":
+                return record
+        from ..saves import SaveError
+
+        raise SaveError(f"{Path(path).name}: the file no longer exists.", "missing")
 
     def save(self, record: Any, name: str) -> None:
-        from ..engine.record import GameRecord
-
-        self.saved.append(GameRecord(record.game, record.seed, list(record.actions), dict(record.meta, name=name)))
+        self.saved.append(self._copy(record, name=name))
 
     def list(self, include_autosave: bool = False) -> list:
         return []
@@ -214,6 +256,18 @@ class App:
             from .i18n import set_language
 
             set_language(getattr(self.settings, "language", "en"))
+
+    def save_settings(self) -> str | None:
+        """Write ``self.settings`` where the settings scene does; returns why it failed, or ``None``."""
+        from .settings import Settings, save_settings
+
+        if not isinstance(self.settings, Settings):
+            return None  # the stand-in settings are not kept
+        try:
+            save_settings(self.settings, self.settings_path)
+        except OSError as exc:
+            return str(exc.strerror or exc)
+        return None
 
     def apply_settings(self) -> None:
         """Apply ``self.settings`` now: language, volume, window size and full screen."""

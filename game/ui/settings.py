@@ -59,6 +59,12 @@ class Settings:
     #: Online play: the last lobby server ("host:port") and the name shown to other players.
     server_address: str = ""
     player_name: str = ""
+    #: The New game screen's last choices, offered again next time ("" = the screen's default).
+    last_game: str = ""
+    last_edition: str = ""
+    last_mode: str = ""
+    last_side: str = ""
+    last_bot: str = ""
     #: Why the file could not be read as it was (not saved).
     warning: str | None = field(default=None, compare=False, repr=False)
 
@@ -79,6 +85,8 @@ class Settings:
             self.language = "en"
         self.server_address = str(self.server_address).strip()[:200]
         self.player_name = str(self.player_name).strip()[:24]
+        for name in LAST_CHOICES:
+            setattr(self, name, str(getattr(self, name)).strip()[:40])
         return self
 
     def to_dict(self) -> dict:
@@ -87,8 +95,10 @@ class Settings:
         return data
 
 
+LAST_CHOICES = ("last_game", "last_edition", "last_mode", "last_side", "last_bot")
 _KINDS = {"width": int, "height": int, "fullscreen": bool, "animation_speed": float,
-          "volume": float, "language": str, "server_address": str, "player_name": str}
+          "volume": float, "language": str, "server_address": str, "player_name": str,
+          **{name: str for name in LAST_CHOICES}}
 
 
 def settings_from_dict(data: object) -> tuple[Settings, list[str]]:

@@ -235,7 +235,7 @@ class GameScene(Scene):
         try:
             saves.save(self.record, name)
             if hasattr(saves, "clear_autosave"):
-                saves.clear_autosave()
+                saves.clear_autosave(self.record)
         except OSError as exc:
             self.toast.show(_("The finished game could not be saved: {reason}").format(
                 reason=exc.strerror or exc), "error", 4.0)

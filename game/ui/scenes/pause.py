@@ -1,4 +1,4 @@
-"""The pause overlay: resume, rules, settings, save and quit."""
+"""The pause overlay: resume, rules, settings, abandon the game, save and quit."""
 
 from __future__ import annotations
 
@@ -29,10 +29,11 @@ class PauseScene(Scene):
             Button(N_("Resume"), self.resume, kind="primary"),
             Button(N_("Rules"), self.rules),
             Button(N_("Settings"), self.settings),
+            Button(N_("Abandon game"), self.abandon, kind="danger"),
             Button(N_("Save and quit"), self.save_and_quit),
         ])
         if getattr(game, "driver", None) is not None:  # an online game is not saved: leaving gives it up
-            self.menu.buttons[-1] = Button(N_("Leave the game"), self.leave_online, kind="danger")
+            self.menu.buttons[-2:] = [Button(N_("Leave the game"), self.leave_online, kind="danger")]
 
     def resume(self) -> None:
         self.app.play("click")
@@ -68,6 +69,29 @@ class PauseScene(Scene):
             except OSError as exc:
                 self.toast.show(_("The game could not be saved: {reason}").format(reason=exc.strerror or exc),
                                 "error", 4.0)
+                return
+        from .title import TitleScene
+
+        self.app.stack.clear(TitleScene(self.app))
+
+    def abandon(self) -> None:
+        """Ask, then give the game up: its autosave is removed and the title shows."""
+        from .confirm import ConfirmScene
+
+        self.app.play("click")
+        self.app.stack.push(ConfirmScene(
+            self.app, N_("Abandon this game?"),
+            N_("The game ends here and is removed from your saved games; it cannot be resumed."),
+            [(N_("Abandon game"), self._abandon_now, "danger"), (N_("Keep playing"), lambda: None, "primary")]))
+
+    def _abandon_now(self) -> None:
+        game = self.game or _find_game(self.app)
+        if game is not None:
+            try:
+                self.app.saves.clear_autosave(game.record)
+            except OSError as exc:
+                self.toast.show(_("The saved game could not be removed: {reason}").format(
+                    reason=exc.strerror or exc), "error", 4.0)
                 return
         from .title import TitleScene
 
