@@ -376,3 +376,70 @@ def test_the_sight_lines_toggle_and_every_scene_draws_at_a_small_window(game_app
     assert game_app.stack.top.mode.value == "hotseat"
     send(game_app, key(pygame.K_RETURN))
     assert isinstance(game_app.stack.top, GameScene) and game_app.stack.top.mode == "hotseat"
+
+
+# ------------------------------------------------------- keys typed during a move (issue 12.2)
+def _own_move_animating(game_app, seed: int, human: str):  # type: ignore[no-untyped-def]
+    """Play the human's first move by keys at normal speed; return the scene with that move animating."""
+    game_app.settings.animation_speed = 1.0
+    scene = start(game_app, seed=seed, mode="solo", human=human, bot="random")
+    for _ in range(400):
+        if scene.my_turn():
+            break
+        if scene.anim is not None:
+            scene.skip_animation()
+        scene.wait_for_bot()
+        game_app.tick(DT)
+    assert scene.my_turn()
+    play_human_move(game_app, scene, "keys", Rng(seed))
+    game_app.tick(DT)
+    assert scene.anim is not None, "the player's own move plays"
+    return scene
+
+
+def test_keys_typed_during_a_move_apply_to_the_next_prompt_they_were_meant_for(game_app) -> None:  # type: ignore[no-untyped-def]
+    """Jack moves twice in a row: '2' typed while his first move plays picks token 2 of the second."""
+    scene = _own_move_animating(game_app, 4, "jack")
+    assert scene.state.to_move().side is Side.JACK, "Jack plays the next token too (I, J, J, I)"
+    t = next(t for t in range(4) if not scene.state.used[t])
+    before = list(scene.record.actions)
+    send(game_app, key(DIGITS[t + 1]))  # typed while the move plays: not lost
+    assert scene.anim is not None and scene.picker is None
+    for _ in range(200):
+        if scene.my_turn():
+            break
+        game_app.tick(DT)
+    assert scene.my_turn() and scene.picker.token == t
+    assert scene.record.actions == before, "nothing is applied without Enter on a seen choice"
+    assert scene.typeahead == []
+
+
+def test_keys_typed_during_a_move_never_reach_a_prompt_after_the_other_sides_move(game_app) -> None:  # type: ignore[no-untyped-def]
+    """The investigator's move plays, then Jack moves: keys typed before that are dropped, with a word."""
+    scene = _own_move_animating(game_app, 4, "investigator")
+    assert scene.state.to_move().side is Side.JACK
+    send(game_app, key(pygame.K_2), key(pygame.K_1))
+    assert len(scene.typeahead) == 2
+    said = ""
+    for _ in range(600):
+        if scene.my_turn():
+            break
+        scene.wait_for_bot()
+        game_app.tick(DT)
+        if not scene.typeahead and not said:
+            said = scene.toast.message
+    assert scene.my_turn()
+    assert scene.picker.token is None, "a key is never applied to a prompt the player has not seen"
+    assert "ignored" in said
+
+
+def test_enter_typed_during_a_move_confirms_nothing(game_app) -> None:  # type: ignore[no-untyped-def]
+    scene = _own_move_animating(game_app, 4, "jack")
+    t = next(t for t in range(4) if not scene.state.used[t])
+    before = len(scene.record.actions)
+    send(game_app, key(DIGITS[t + 1]), key(pygame.K_RETURN))
+    for _ in range(200):
+        if scene.my_turn():
+            break
+        game_app.tick(DT)
+    assert len(scene.record.actions) == before and scene.picker.token == t

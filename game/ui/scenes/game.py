@@ -47,6 +47,9 @@ BOT_DELAY = 0.55       # seconds (at speed 1) before a bot moves, so the player 
 END_DELAY = 0.6        # pause on the final position before the results
 SIDES = (Side.INVESTIGATOR, Side.JACK)
 LOG_COLOURS = {"jack": (236, 160, 156), "investigator": (166, 196, 236), None: theme.PARCHMENT}
+#: Key intents typed ahead while a move plays: kept and applied to the prompt they were meant for.
+#: Confirm is not among them: a move is applied only once the player has seen it picked.
+TYPEAHEAD = frozenset({"number", "direction", "detective", "stay", "mode", "back", "next", "previous"})
 
 
 
@@ -121,6 +124,8 @@ class GameScene(Scene):
         self.end_wait = 0.0
         self.show_sight = False
         self.handover_pending: Side | None = None
+        #: Keys typed while a move played or the prompt was being set up: (ply they were typed at, intent, value).
+        self.typeahead: list[tuple[int, str, int]] = []
         self.log_scroll = 0
         self.autosave_error = False
         self.finished = False
@@ -303,6 +308,7 @@ class GameScene(Scene):
                 self._outbox.clear()
         s = self.state
         if s.is_over():
+            self._drop_typeahead()
             self.end_wait += dt
             if self.end_wait >= END_DELAY and not self.finished:
                 self._to_results()
@@ -325,7 +331,9 @@ class GameScene(Scene):
                 self.picker = self.ui.make_picker(self.obs(latest, side))
                 self.picker_ply = latest
                 self.focus = None
+                self._apply_typeahead(latest)
             return
+        self._drop_typeahead()
         self.bot_wait += dt
         self._think(latest)
         future = self.thinking[1] if self.thinking is not None else None
@@ -333,6 +341,38 @@ class GameScene(Scene):
             self.bot_wait = 0.0
             self.thinking = None
             self.commit(future.result())
+
+    def _apply_typeahead(self, ply: int) -> None:
+        """Apply the keys typed for the prompt of ply ``ply`` now that it shows; drop the rest.
+
+        A key belongs to the prompt that follows what the player was
+        watching when it was typed: if anything else happened since (the
+        other side moved, chance threw new tokens), the player has not seen
+        the board the key would act on, so it is dropped with a word.
+        """
+        queued, self.typeahead = self.typeahead, []
+        meant = [(name, value) for at, name, value in queued if at == ply]
+        if len(meant) < len(queued):
+            self._say_dropped()
+        for name, value in meant:
+            if not self.my_turn():
+                break
+            self.ui.choose(name, value)
+
+    def _drop_typeahead(self) -> None:
+        if self.typeahead:
+            self.typeahead = []
+            self._say_dropped()
+
+    def _say_dropped(self) -> None:
+        self.toast.show(_("Keys pressed during the animation were ignored: the board changed since."), "info", 2.4)
+
+    def _awaits_viewer(self) -> bool:
+        """The next prompt is the viewer's, with nothing left to happen before it (it is being set up)."""
+        v = self.viewer
+        s = self.state
+        return (v is not None and v in self.humans and not s.is_over() and s.to_move().side is v
+                and self.cursor[v] == len(self.states) - 1 and self.handover_pending is None)
 
     def _think(self, ply: int) -> None:
         """Start the bot on ply ``ply`` in a worker thread, so frames keep coming while it searches.
@@ -365,6 +405,7 @@ class GameScene(Scene):
         """The hand-over screen was passed: this is now ``side``'s screen."""
         self.handover_pending = None
         self.viewer = side
+        self.typeahead = []  # keys typed by the other player are not this one's
         self.picker = None
         self.focus = None
         self.model.sync(self.obs(self.cursor[side], side))
@@ -471,18 +512,21 @@ class GameScene(Scene):
         if intent is None:
             return None
         name, value = intent.name, intent.value
-        if self.anim is not None:
-            if name in ("skip", "pause"):  # Space or Esc skips the move being shown
-                self.skip_animation()
-            return None
-        if name == "pause":
-            self.pause()
-        elif name == "sight":
+        if name == "sight":
             self.toggle_sight()
         elif name == "log":
             self.log_scroll = max(0, self.log_scroll + value)
+        elif self.anim is not None:
+            if name in ("skip", "pause"):  # Space or Esc skips the move being shown
+                self.skip_animation()
+            elif name in TYPEAHEAD:  # typed ahead: kept for the prompt that follows this very move
+                self.typeahead.append((self.anim_ply, name, value))
+        elif name == "pause":
+            self.pause()
         elif not self.my_turn() or self.picker is None:
-            if name != "skip":
+            if name in TYPEAHEAD and self._awaits_viewer():
+                self.typeahead.append((len(self.states) - 1, name, value))
+            elif name != "skip":
                 self._not_your_turn()
         else:
             self.ui.choose(name, value)
