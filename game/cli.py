@@ -62,6 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     shots = sub.add_parser("screenshots", help="render the key scenes to PNG files")
     shots.add_argument("dir", help="folder for the PNG files")
+    shots.add_argument("--only", action="append", metavar="NAME",
+                       help="render only the scenes whose name starts with NAME (may be repeated)")
+    shots.add_argument("--lang", default="en", help="language of the texts: en, ru, pl or fr (default en)")
     return p
 
 
@@ -109,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     if cmd == "screenshots":
         from .ui.screenshots import main as shots_main
 
-        return shots_main(args.dir)
+        return shots_main(args.dir, only=args.only, lang=args.lang)
     from .ui.app import main as app_main
 
     size = getattr(args, "size", None)

@@ -75,10 +75,10 @@ class ConfirmScene(Scene):
         bw = max(120, max(theme.font(fs, "sans-bold").size(t)[0] for t in texts) + int(40 * s))
         bw = min(bw, (pw - int(40 * s) - gap * (n - 1)) // n)
         lines = self._lines(pw - int(60 * s), max(13, int(19 * s)))
-        ph = int(120 * s) + len(lines) * int(28 * s) + bh + int(40 * s)
+        ph = int(120 * s) + len(lines) * int(28 * s) + bh + int(52 * s)
         self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         total = n * bw + (n - 1) * gap
-        y = self.panel.bottom - bh - int(26 * s)
+        y = self.panel.bottom - bh - int(34 * s)
         for i, b in enumerate(self.menu.buttons):
             b.rect = pygame.Rect(self.panel.centerx - total // 2 + i * (bw + gap), y, bw, bh)
 
@@ -101,4 +101,4 @@ class ConfirmScene(Scene):
             y += int(28 * s)
         self.menu.draw(surface)
         theme.blit_text(surface, _("Esc cancels"), max(10, int(13 * s)), theme.TEXT_FAINT,
-                        (w // 2, self.panel.bottom - int(12 * s)), "center")
+                        (w // 2, self.panel.bottom - int(15 * s)), "center")
