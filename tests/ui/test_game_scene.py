@@ -309,7 +309,7 @@ def test_space_skips_the_animation_and_input_waits_while_a_move_plays(game_app) 
     send(game_app, key(pygame.K_SPACE))
     assert scene.anim is None
     assert scene.cursor[Side.INVESTIGATOR] == before  # the move's picture is complete
-    assert scene.logs[Side.INVESTIGATOR][-1][0].startswith("Investigator")
+    assert scene.log_text(Side.INVESTIGATOR)[-1][0].startswith("Investigator")
 
 
 def test_escape_pauses_and_save_and_quit_returns_to_the_title_with_an_autosave(game_app) -> None:  # type: ignore[no-untyped-def]
@@ -443,3 +443,38 @@ def test_enter_typed_during_a_move_confirms_nothing(game_app) -> None:  # type: 
             break
         game_app.tick(DT)
     assert len(scene.record.actions) == before and scene.picker.token == t
+
+
+# ------------------------------------------------------- the log's language (issue 12.4)
+@pytest.mark.parametrize("game", ["pocket", "london", "newyork"])
+def test_the_log_is_told_in_the_language_shown_after_a_change(game_app, game: str) -> None:  # type: ignore[no-untyped-def]
+    """English moves, then a switch to Polish: every line of the log, old and new, is Polish."""
+    from game.ui import i18n
+
+    scene = start(game_app, seed=11, mode="watch", human="none", bot="random", game=game)
+    for _ in range(300):
+        if len(scene.logs[Side.INVESTIGATOR]) >= 6:
+            break
+        if scene.anim is not None:
+            scene.skip_animation()
+        scene.wait_for_bot()
+        scene.update(0.6)
+    english = scene.log_text(Side.INVESTIGATOR)
+    assert len(english) >= 6
+    try:
+        i18n.set_language("pl")
+        for _ in range(40):  # and a few more moves in Polish
+            if scene.anim is not None:
+                scene.skip_animation()
+            scene.wait_for_bot()
+            scene.update(0.6)
+        polish = scene.log_text(Side.INVESTIGATOR)
+        assert [t for t, _a in polish[:len(english)]] != [t for t, _a in english]
+        for t, _a in english:
+            assert t not in [p for p, _b in polish], f"an English line is left in the Polish log: {t}"
+        scene.draw(pygame.Surface(game_app.size))
+        shown = {line.strip("• ").strip() for line, _c in scene._log_lines}
+        assert not shown & {t for t, _a in english}
+    finally:
+        i18n.set_language("en")
+    assert scene.log_text(Side.INVESTIGATOR)[:len(english)] == english, "and back in English"

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -51,6 +52,19 @@ LOG_COLOURS = {"jack": (236, 160, 156), "investigator": (166, 196, 236), None: t
 #: Confirm is not among them: a move is applied only once the player has seen it picked.
 TYPEAHEAD = frozenset({"number", "direction", "detective", "stay", "mode", "back", "next", "previous"})
 
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One action in a side's game log: which one, and who took it (for its colour).
+
+    The words are not stored: they are told from the action and the
+    side's observations in the language shown when drawn, so a language
+    change retells the whole log (:meth:`GameScene.log_text`).
+    """
+
+    ply: int
+    actor: str | None
 
 
 _POOL: ThreadPoolExecutor | None = None
@@ -103,7 +117,8 @@ class GameScene(Scene):
             self.viewer = Side.INVESTIGATOR
         start = latest if resume else 0
         self.cursor = {side: start for side in SIDES}
-        self.logs: dict[Side, list[tuple[str, str | None]]] = {side: [] for side in SIDES}
+        self.logs: dict[Side, list[LogEntry]] = {side: [] for side in SIDES}
+        self._told: dict[tuple[str, Side, int], list[str]] = {}  # (language, side, ply) -> the lines
         if resume:
             for side in SIDES:
                 for i in range(latest):
@@ -190,7 +205,7 @@ class GameScene(Scene):
         """The secrets the screen holds now (for tests): model fields and the log text."""
         return {"viewer": None if self.viewer is None else self.viewer.value, "view": self.model.view,
                 **self.model.secrets(),
-                "log": [t for t, _a in self.logs[self.viewer]] if self.viewer else []}
+                "log": [t for t, _a in self.log_text(self.viewer)] if self.viewer else []}
 
     def my_turn(self) -> bool:
         """Whether the screen waits for its human player's choice now."""
@@ -246,11 +261,23 @@ class GameScene(Scene):
                 reason=exc.strerror or exc), "error", 4.0)
 
     def _log(self, side: Side, i: int) -> None:
-        before, after = self.obs(i, side), self.obs(i + 1, side)
         action = self.visible_action(i, side)
-        actor = self.ui.actor_of(before, action)
-        for line in self.ui.describe(before, action, after):
-            self.logs[side].append((line, actor))
+        self.logs[side].append(LogEntry(i, self.ui.actor_of(self.obs(i, side), action)))
+
+    def told(self, side: Side, ply: int) -> list[str]:
+        """The log's lines for action ``ply`` as ``side`` saw it, in the language shown now."""
+        from ..i18n import current_language
+
+        key = (current_language(), side, ply)
+        lines = self._told.get(key)
+        if lines is None:
+            lines = self.ui.describe(self.obs(ply, side), self.visible_action(ply, side), self.obs(ply + 1, side))
+            self._told[key] = lines
+        return lines
+
+    def log_text(self, side: Side) -> list[tuple[str, str | None]]:
+        """``side``'s log as (line, actor) pairs, oldest first, in the language shown now."""
+        return [(line, e.actor) for e in self.logs[side] for line in self.told(side, e.ply)]
 
     def _start_anim(self, side: Side) -> None:
         i = self.cursor[side]
@@ -701,7 +728,7 @@ class GameScene(Scene):
         if key != self._log_cache:
             self._log_cache = key
             out = []
-            for text, actor in log:
+            for text, actor in (self.log_text(self.viewer) if self.viewer is not None else []):
                 col = LOG_COLOURS.get(actor, theme.TEXT)
                 for j, line in enumerate(theme.wrap(text, size, r.w - round(30 * s))):
                     out.append((("• " if j == 0 else "   ") + line, col))
