@@ -19,7 +19,7 @@ def build_parser() -> argparse.ArgumentParser:
     text = sub.add_parser("text", help="play Pocket in the terminal against a bot")
     text.add_argument("--side", choices=("jack", "investigator"), default="investigator",
                       help="the side you play (default: investigator)")
-    text.add_argument("--bot", default="greedy", help="the bot you play against")
+    text.add_argument("--bot", default=None, help="the bot you play against (default: normal, as in the window)")
     text.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
 
     sub.add_parser("referee", help="answer JSON lines on stdin with the game state (see README)")
@@ -88,9 +88,10 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         return 0
     if cmd == "text":
+        from .textplay import DEFAULT_BOT
         from .textplay import main as text_main
 
-        return text_main(args.side, args.bot, args.seed)
+        return text_main(args.side, args.bot or DEFAULT_BOT, args.seed)
     if cmd == "playthrough":
         from .playthrough import write_all
 

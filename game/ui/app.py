@@ -186,7 +186,9 @@ class App:
     settings scene saves, instead of the user's config folder.
     """
 
-    title = "Mr. Jack Pocket"
+    title = "Mr. Jack"
+    #: Seconds after the last resize event before a dragged window size is saved.
+    RESIZE_SAVE_DELAY = 0.8
 
     def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None, *,
                  settings: Any = None, saves: Any = None, sound: Any = None,
@@ -212,6 +214,7 @@ class App:
         self._acc = 0.0
         self.running = True
         self.frames = 0
+        self._resize_wait: float | None = None  # counting down to saving a dragged window size
         self._loop = None
         self._reactor = None
 
@@ -332,10 +335,29 @@ class App:
                 self.screen = surf
                 if not self.fullscreen:
                     self.windowed_size = surf.get_size()
+                    self._remember_size(self.windowed_size)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
         self.stack.handle_event(event)
+
+    def _remember_size(self, size: tuple[int, int]) -> None:
+        """A window resized by dragging: keep the size in the settings, saved once the drag stops."""
+        s = self.settings
+        if not hasattr(s, "width") or (s.width, s.height) == tuple(size):
+            return
+        s.width, s.height = int(size[0]), int(size[1])
+        with contextlib.suppress(Exception):
+            s.normalise()
+        self._resize_wait = self.RESIZE_SAVE_DELAY
+
+    def _save_size_when_settled(self, dt: float) -> None:
+        if self._resize_wait is None:
+            return
+        self._resize_wait -= dt
+        if self._resize_wait <= 0:
+            self._resize_wait = None
+            self.save_settings()
 
     def tick(self, dt: float) -> None:
         """One frame: events, fixed-step updates for ``dt`` seconds, draw, flip."""
@@ -343,6 +365,7 @@ class App:
             self.dispatch(event)
             if not self.running:
                 return
+        self._save_size_when_settled(max(0.0, dt))
         self._acc = min(self._acc + max(0.0, dt), STEP * MAX_STEPS)
         while self._acc >= STEP:
             self.stack.update(STEP)
@@ -364,6 +387,9 @@ class App:
         if not self.running:
             return
         self.running = False
+        if self._resize_wait is not None:  # a size dragged just before quitting is kept too
+            self._resize_wait = None
+            self.save_settings()
         with contextlib.suppress(Exception):
             self.stack.clear()
         if self._loop is not None and self._loop.running:
