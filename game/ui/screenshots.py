@@ -265,8 +265,24 @@ def keeping_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
         app.stack.clear(TitleScene(app))  # back from the results to the board as it ended
         app.stack.push(scene)
 
+    def handover_moves() -> None:
+        from .scenes.handover import HandoverScene
+
+        scene = GameScene.new(app, SEED, mode="hotseat", human="both", bot=None)
+        app.stack.clear(TitleScene(app))
+        app.stack.push(scene)
+        for _ in range(60):
+            settle(scene)
+            top = app.stack.top
+            if isinstance(top, HandoverScene):
+                if top.moves > 0:
+                    return
+                top.show()
+                continue
+            human_plays(scene)
+
     return [("saves-list", saves_list), ("saves-replace", replace_question), ("saves-abandon", abandon_question),
-            ("end-investigator", end_investigator)]
+            ("end-investigator", end_investigator), ("handover-moves", handover_moves)]
 
 
 def online_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:

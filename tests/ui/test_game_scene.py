@@ -478,3 +478,48 @@ def test_the_log_is_told_in_the_language_shown_after_a_change(game_app, game: st
     finally:
         i18n.set_language("en")
     assert scene.log_text(Side.INVESTIGATOR)[:len(english)] == english, "and back in English"
+
+
+# ------------------------------------------------------- hot-seat hand-over replays (issue 12, smaller)
+def _to_second_handover(game_app):  # type: ignore[no-untyped-def]
+    """Hot seat: the investigator plays, Jack plays; the hand-over back to the investigator shows."""
+    scene = start(game_app, seed=3, mode="hotseat", human="both", bot=None)
+    rng = Rng(9)
+    seen: list[Side] = []
+    for _ in range(40):
+        wait_for_turn(game_app, scene)
+        top = game_app.stack.top
+        if isinstance(top, HandoverScene):
+            if len(seen) == 2 and top.side is Side.INVESTIGATOR:
+                return scene, top
+            seen.append(top.side)
+            send(game_app, key(pygame.K_RETURN))
+            continue
+        play_human_move(game_app, scene, "keys", rng)
+    raise AssertionError("no second hand-over to the investigator")
+
+
+def test_hot_seat_show_goes_straight_to_the_position_with_the_moves_in_the_log(game_app) -> None:  # type: ignore[no-untyped-def]
+    scene, handover = _to_second_handover(game_app)
+    assert handover.moves >= 1 and handover.replay_button.visible
+    logged = len(scene.logs[Side.INVESTIGATOR])
+    send(game_app, key(pygame.K_RETURN))  # Show: the moves played on this screen are not played again
+    assert scene.viewer is Side.INVESTIGATOR and scene.anim is None
+    assert scene.cursor[Side.INVESTIGATOR] == len(scene.states) - 1
+    assert len(scene.logs[Side.INVESTIGATOR]) == logged + handover.moves, "told in the log"
+    investigator_blind(scene)
+    wait_for_turn(game_app, scene)
+    assert scene.my_turn()
+
+
+def test_hot_seat_show_and_replay_plays_the_moves_and_enter_skips_them_all(game_app) -> None:  # type: ignore[no-untyped-def]
+    game_app.settings.animation_speed = 1.0
+    scene, handover = _to_second_handover(game_app)
+    send(game_app, key(pygame.K_r))  # Show and replay
+    assert scene.viewer is Side.INVESTIGATOR and scene.cursor[Side.INVESTIGATOR] < len(scene.states) - 1
+    game_app.tick(DT)
+    assert scene.anim is not None
+    investigator_blind(scene)
+    send(game_app, key(pygame.K_RETURN))  # Enter: skip every move still to show
+    assert scene.anim is None and scene.cursor[Side.INVESTIGATOR] == len(scene.states) - 1
+    investigator_blind(scene)

@@ -426,15 +426,47 @@ class GameScene(Scene):
         from .handover import HandoverScene
 
         self.handover_pending = side
-        self.app.stack.push(HandoverScene(self.app, side, self._shown))
+        moves = self._seen_elsewhere(side) - self.cursor[side]
+        self.app.stack.push(HandoverScene(self.app, side, self._shown, moves))
 
-    def _shown(self, side: Side) -> None:
-        """The hand-over screen was passed: this is now ``side``'s screen."""
+    def _seen_elsewhere(self, side: Side) -> int:
+        """How far the other side's screen has shown the game (those moves played on this same screen)."""
+        other = Side.JACK if side is Side.INVESTIGATOR else Side.INVESTIGATOR
+        return max(self.cursor[side], min(len(self.states) - 1, self.cursor[other]))
+
+    def _shown(self, side: Side, replay: bool = False) -> None:
+        """The hand-over screen was passed: this is now ``side``'s screen.
+
+        Unless ``replay`` is asked, the moves already played on this screen
+        (the other side's) are not played again: they go to the log.
+        """
         self.handover_pending = None
         self.viewer = side
         self.typeahead = []  # keys typed by the other player are not this one's
         self.picker = None
         self.focus = None
+        if not replay:
+            self._catch_up(side, self._seen_elsewhere(side))
+        self.model.sync(self.obs(self.cursor[side], side))
+
+    def _catch_up(self, side: Side, upto: int) -> None:
+        """Move ``side``'s screen to ply ``upto`` at once: the moves between go to its log, unanimated."""
+        start = self.cursor[side]
+        if upto <= start:
+            return
+        for i in range(start, upto):
+            self._log(side, i)
+        self.cursor[side] = upto
+        self.recent = self.ui.changed(upto - 1, side)
+        self.log_scroll = 0
+
+    def skip_all_animations(self) -> None:
+        """Finish the animation playing and every one waiting behind it: the screen shows the latest position."""
+        side = self.viewer
+        if side is None:
+            return
+        self.skip_animation()
+        self._catch_up(side, len(self.states) - 1)
         self.model.sync(self.obs(self.cursor[side], side))
 
     def _to_results(self) -> None:
@@ -546,6 +578,8 @@ class GameScene(Scene):
         elif self.anim is not None:
             if name in ("skip", "pause"):  # Space or Esc skips the move being shown
                 self.skip_animation()
+            elif name == "confirm":  # Enter skips every move waiting to be shown
+                self.skip_all_animations()
             elif name in TYPEAHEAD:  # typed ahead: kept for the prompt that follows this very move
                 self.typeahead.append((self.anim_ply, name, value))
         elif name == "pause":
@@ -683,7 +717,9 @@ class GameScene(Scene):
             text, col, sub = _("The game is over."), theme.BRASS_LIGHT, ""
         elif self.anim is not None:
             text, col = _("Watch the move…"), theme.TEXT_DIM
-            sub = _("Space skips the animation.")
+            waiting = len(self.states) - 1 - self.anim_ply
+            sub = (_("Space skips this move, Enter all {n} still to show.").format(n=waiting + 1) if waiting > 0
+                   else _("Space skips the animation."))
         else:
             text, col, sub = "", theme.TEXT_DIM, ""
         buttons = [b for b in (self.confirm_button, self.undo_button, self.extra_button) if b.visible]
