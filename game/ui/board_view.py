@@ -1609,7 +1609,7 @@ class BoardView:
         box = pygame.Rect(0, 0, w, h)
         box.center = L.grid.center
         s = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(s, (10, 10, 14, 228), s.get_rect(), border_radius=14)
+        pygame.draw.rect(s, (10, 10, 14, 255), s.get_rect(), border_radius=14)  # opaque: no name shows through
         pygame.draw.rect(s, (*model.banner_colour, 255), s.get_rect(), 3, border_radius=14)
         pygame.draw.rect(s, (*theme.shade(model.banner_colour, 0.5), 255), s.get_rect().inflate(-8, -8), 1,
                          border_radius=11)

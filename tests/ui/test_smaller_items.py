@@ -78,3 +78,35 @@ def test_the_fair_game_check_speaks_of_throws_only_in_pocket() -> None:
     assert "throw" in verdict(ok, "jack", "pocket")[1]
     for game in ("london", "newyork"):
         assert "throw" not in verdict(ok, "jack", game)[1]
+
+
+@pytest.mark.parametrize("game", ["pocket", "london", "newyork"])
+def test_the_witness_banner_is_opaque_over_the_names_below(game: str) -> None:
+    """Once shown, nothing under the banner shows through it (a white board stays hidden)."""
+    from game.engine import find_ruleset
+    from game.engine.core import Side
+
+    if game == "pocket":
+        from game.ui.board_view import BoardModel as Model
+        from game.ui.board_view import BoardView as View
+    elif game == "london":
+        from game.ui.london.view import LondonModel as Model
+        from game.ui.london.view import LondonView as View
+    else:
+        from game.ui.newyork.view import NewYorkModel as Model
+        from game.ui.newyork.view import NewYorkView as View
+    view = View()
+    view.resize((1280, 800))
+    model = Model.from_view(find_ruleset(game).new(3).observation(Side.INVESTIGATOR))
+    model.banner, model.banner_alpha, model.banner_colour = "Jack is not seen", 1.0, (200, 60, 60)
+    surface = pygame.Surface((1280, 800))
+    surface.fill((255, 255, 255))
+    view.draw_banner(surface, model)
+    bounds = surface.get_bounding_rect()
+    inner = pygame.Rect(0, 0, 0, 0)
+    for x in range(0, 1280, 4):  # the banner's box: the pixels that are no longer white
+        for y in range(0, 800, 4):
+            if surface.get_at((x, y))[:3] == (10, 10, 14):
+                inner = pygame.Rect(x, y, 1, 1) if inner.w == 0 else inner.union(pygame.Rect(x, y, 1, 1))
+    assert inner.w > 40 and bounds.w > 0
+    assert surface.get_at((inner.x + 2, inner.centery))[:3] == (10, 10, 14)
