@@ -123,9 +123,10 @@ class MemorySaves:
 
 
 class SilentSound:
-    """No audio: every effect is a no-op."""
+    """No audio: every effect and the music are no-ops."""
 
     volume = 0.0
+    music_volume = 0.0
     enabled = False
 
     def play(self, name: str) -> None:
@@ -133,6 +134,18 @@ class SilentSound:
 
     def set_volume(self, volume: float) -> None:
         self.volume = volume
+
+    def set_music_volume(self, volume: float) -> None:
+        self.music_volume = volume
+
+    def set_effect_volume(self, name: str, volume: float) -> None:
+        return None
+
+    def start_music(self) -> None:
+        return None
+
+    def stop_music(self) -> None:
+        return None
 
 
 def _default_settings() -> Any:
@@ -153,13 +166,27 @@ def _default_saves() -> Any:
         return MemorySaves()
 
 
-def _default_sound(volume: float) -> Any:
+def _default_sound(settings: Any) -> Any:
     try:
         from .sound import Sound
 
-        return Sound(volume)
+        return Sound(getattr(settings, "volume", 0.75), getattr(settings, "music_volume", 0.5),
+                     getattr(settings, "effect_volumes", None))
     except Exception:  # noqa: BLE001
         return SilentSound()
+
+
+def apply_volumes(sound: Any, settings: Any) -> None:
+    """Hand the music's and each effect's volume to ``sound`` (stand-ins without them are skipped)."""
+    with contextlib.suppress(Exception):
+        if hasattr(sound, "set_music_volume"):
+            sound.set_music_volume(getattr(settings, "music_volume", 0.5))
+        if hasattr(sound, "set_effect_volume"):
+            from .sound import NAMES
+
+            volumes = getattr(settings, "effect_volumes", {}) or {}
+            for name in NAMES:
+                sound.set_effect_volume(name, volumes.get(name, 1.0))
 
 
 def parse_size(text: str | tuple[int, int] | None) -> tuple[int, int] | None:
@@ -199,7 +226,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.saves = saves if saves is not None else _default_saves()
-        self.sound = sound if sound is not None else _default_sound(getattr(self.settings, "volume", 0.75))
+        self.sound = sound if sound is not None else _default_sound(self.settings)
         if size is None:
             size = tuple(getattr(self.settings, "size", (1280, 800)))
         if fullscreen is None:
@@ -278,6 +305,7 @@ class App:
         self._apply_language()
         with contextlib.suppress(Exception):
             self.sound.set_volume(getattr(s, "volume", 0.75))
+        apply_volumes(self.sound, s)
         size = tuple(getattr(s, "size", self.windowed_size))
         full = bool(getattr(s, "fullscreen", self.fullscreen))
         if full != self.fullscreen or (not full and size != self.size):
@@ -322,6 +350,10 @@ class App:
 
             scene = TitleScene(self)
         self.stack.clear(scene)
+        start_music = getattr(self.sound, "start_music", None)
+        if callable(start_music):
+            with contextlib.suppress(Exception):
+                start_music()
 
     # -------------------------------------------------------------- frame
     def dispatch(self, event: pygame.event.Event) -> None:

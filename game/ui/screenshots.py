@@ -281,8 +281,16 @@ def keeping_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
                 continue
             human_plays(scene)
 
+    def sound_effects() -> None:
+        from .scenes.settings import EffectsScene, SettingsScene
+
+        app.stack.clear(TitleScene(app))
+        app.stack.push(SettingsScene(app))
+        app.stack.push(EffectsScene(app))
+
     return [("saves-list", saves_list), ("saves-replace", replace_question), ("saves-abandon", abandon_question),
-            ("end-investigator", end_investigator), ("handover-moves", handover_moves)]
+            ("end-investigator", end_investigator), ("handover-moves", handover_moves),
+            ("settings-effects", sound_effects)]
 
 
 def online_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
