@@ -13,23 +13,9 @@ from test_game_scene import DT, start
 
 from game.engine.core import Side
 from game.engine.record import GameRecord
-from game.ui import texts, theme
+from game.ui import texts
 from game.ui.board_view import BoardView
 from game.ui.i18n import LANGUAGES, set_language
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every text the board draws (theme.blit_text is the one way text reaches the screen)."""
-    seen: list[str] = []
-    real = theme.blit_text
-
-    def spy(surface, text, *args, **kw):  # type: ignore[no-untyped-def]
-        seen.append(str(text))
-        return real(surface, text, *args, **kw)
-
-    monkeypatch.setattr(theme, "blit_text", spy)
-    return seen
 
 
 def finished_as_investigator(game_app):  # type: ignore[no-untyped-def]

@@ -11,21 +11,9 @@ from game.ui import i18n, theme
 from game.ui.scenes.title import TitleScene
 
 
-def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    seen: list[str] = []
-    real = theme.blit_text
-
-    def spy(surface, text, *args, **kw):  # type: ignore[no-untyped-def]
-        seen.append(str(text))
-        return real(surface, text, *args, **kw)
-
-    monkeypatch.setattr(theme, "blit_text", spy)
-    return seen
-
-
-def test_the_window_and_the_title_screen_name_all_three_games(game_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_window_and_the_title_screen_name_all_three_games(game_app, drawn) -> None:  # type: ignore[no-untyped-def]
     assert pygame.display.get_caption()[0] == "Mr. Jack"
-    seen = drawn_texts(monkeypatch)
+    seen = drawn
     game_app.start(TitleScene(game_app))
     game_app.draw(pygame.Surface((1280, 800)))
     text = " ".join(seen)

@@ -57,6 +57,16 @@ def save_and_quit(app, scene: GameScene) -> None:  # type: ignore[no-untyped-def
     assert isinstance(app.stack.top, TitleScene)
 
 
+def kept_then_asked(app) -> GameScene:  # type: ignore[no-untyped-def]
+    """A Pocket solo game saved and quit, then New game -> Pocket solo again: the question shows."""
+    app.start(TitleScene(app))
+    new_game(app, "pocket")
+    first = app.stack.top
+    save_and_quit(app, first)
+    new_game(app, "pocket")
+    return first
+
+
 def test_a_london_game_survives_a_new_york_game(app) -> None:  # type: ignore[no-untyped-def]
     """The issue's steps: Save and quit in London, New game -> New York: London is still listed."""
     app.start(TitleScene(app))
@@ -81,11 +91,7 @@ def test_a_london_game_survives_a_new_york_game(app) -> None:  # type: ignore[no
 
 
 def test_a_new_game_in_a_taken_slot_asks_first_and_cancel_keeps_it(app) -> None:  # type: ignore[no-untyped-def]
-    app.start(TitleScene(app))
-    new_game(app, "pocket")
-    first = app.stack.top
-    save_and_quit(app, first)
-    new_game(app, "pocket")
+    first = kept_then_asked(app)
     ask = app.stack.top
     assert isinstance(ask, ConfirmScene), "the same game and mode would replace the first: ask"
     assert "round 1" in ask.message() and "Solo" in ask.message()
@@ -101,11 +107,7 @@ def test_a_new_game_in_a_taken_slot_asks_first_and_cancel_keeps_it(app) -> None:
 
 
 def test_resume_it_from_the_question_resumes_the_kept_game(app) -> None:  # type: ignore[no-untyped-def]
-    app.start(TitleScene(app))
-    new_game(app, "pocket")
-    first = app.stack.top
-    save_and_quit(app, first)
-    new_game(app, "pocket")
+    first = kept_then_asked(app)
     send(app, click(button(app.stack.top, "Resume it").rect.center))
     resumed = app.stack.top
     assert isinstance(resumed, GameScene) and resumed.record.actions == first.record.actions
@@ -113,11 +115,7 @@ def test_resume_it_from_the_question_resumes_the_kept_game(app) -> None:  # type
 
 
 def test_start_a_new_game_from_the_question_replaces_the_kept_one(app) -> None:  # type: ignore[no-untyped-def]
-    app.start(TitleScene(app))
-    new_game(app, "pocket")
-    first = app.stack.top
-    save_and_quit(app, first)
-    new_game(app, "pocket")
+    first = kept_then_asked(app)
     send(app, click(button(app.stack.top, "Start a new game").rect.center))
     second = app.stack.top
     assert isinstance(second, GameScene) and second.record.seed != first.record.seed

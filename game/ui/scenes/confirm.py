@@ -14,7 +14,7 @@ import pygame
 from .. import theme
 from ..i18n import _
 from ..scene import Scene
-from ..widgets import Button, Label, Menu, draw_title, label_text
+from ..widgets import Button, Label, Menu, dim_behind, draw_title, label_text
 
 Choice = tuple[Label, Callable[[], Any], str]  # label, what it does, button kind
 
@@ -83,13 +83,10 @@ class ConfirmScene(Scene):
             b.rect = pygame.Rect(self.panel.centerx - total // 2 + i * (bw + gap), y, bw, bh)
 
     def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        self._layout(size)
-        w, h = size
+        dim_behind(surface, 200)  # the scene below stays in view, dimmed
+        w, h = surface.get_size()
+        self._layout((w, h))
         s = min(w / 1280, h / 800)
-        dim = pygame.Surface(size, pygame.SRCALPHA)
-        dim.fill((6, 6, 10, 200))
-        surface.blit(dim, (0, 0))
         theme.rounded_panel(surface, self.panel, radius=int(16 * s), alpha=245)
         title = label_text(self.title)
         draw_title(surface, title, theme.fit_size(title, max(22, int(38 * s)), self.panel.w - int(40 * s),

@@ -9,7 +9,7 @@ import pygame
 from .. import theme
 from ..i18n import N_, _
 from ..scene import Scene
-from ..widgets import Button, Menu, Toast, draw_title
+from ..widgets import Button, Menu, Toast, dim_behind, draw_title
 
 
 class PauseScene(Scene):
@@ -127,9 +127,7 @@ class PauseScene(Scene):
         self._layout(size)
         w, h = size
         s = min(w / 1280, h / 800)
-        dim = pygame.Surface(size, pygame.SRCALPHA)
-        dim.fill((6, 6, 10, 190))
-        surface.blit(dim, (0, 0))
+        dim_behind(surface, 190)
         box = self.menu.buttons[0].rect.unionall([b.rect for b in self.menu.buttons[1:]])
         box = box.inflate(int(80 * s), int(60 * s))
         box.y -= int(60 * s)
