@@ -19,7 +19,7 @@ def build_parser() -> argparse.ArgumentParser:
     text = sub.add_parser("text", help="play Pocket in the terminal against a bot")
     text.add_argument("--side", choices=("jack", "investigator"), default="investigator",
                       help="the side you play (default: investigator)")
-    text.add_argument("--bot", default="greedy", help="the bot you play against")
+    text.add_argument("--bot", default=None, help="the bot you play against (default: normal, as in the window)")
     text.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
 
     sub.add_parser("referee", help="answer JSON lines on stdin with the game state (see README)")
@@ -62,6 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     shots = sub.add_parser("screenshots", help="render the key scenes to PNG files")
     shots.add_argument("dir", help="folder for the PNG files")
+    shots.add_argument("--only", action="append", metavar="NAME",
+                       help="render only the scenes whose name starts with NAME (may be repeated)")
+    shots.add_argument("--lang", default="en", help="language of the texts: en, ru, pl or fr (default en)")
     return p
 
 
@@ -85,9 +88,10 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         return 0
     if cmd == "text":
+        from .textplay import DEFAULT_BOT
         from .textplay import main as text_main
 
-        return text_main(args.side, args.bot, args.seed)
+        return text_main(args.side, args.bot or DEFAULT_BOT, args.seed)
     if cmd == "playthrough":
         from .playthrough import write_all
 
@@ -109,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     if cmd == "screenshots":
         from .ui.screenshots import main as shots_main
 
-        return shots_main(args.dir)
+        return shots_main(args.dir, only=args.only, lang=args.lang)
     from .ui.app import main as app_main
 
     size = getattr(args, "size", None)

@@ -1,4 +1,11 @@
-"""Saved games on disk: named saves and one autosave, each a :class:`GameRecord` as JSON.
+"""Saved games on disk: named saves and the autosaves, each a :class:`GameRecord` as JSON.
+
+Every unfinished game is kept in its own autosave slot, one per game and
+mode (``autosave-london-solo.json``), so starting a New York game never
+touches a London one; only a new game of the same game and mode replaces
+a slot, and the client asks first (:meth:`SaveStore.slot_info`).  The
+single ``autosave.json`` of earlier versions is still read, and is
+removed once its game has been saved to its slot.
 
 The folder is ``$MRJACK_HOME/saves`` when that variable is set, else
 ``saves`` in the platform's user data folder.  Every write goes to a
@@ -26,7 +33,8 @@ from .engine.record import FORMAT, GameRecord
 APP_NAME = "mrjack"
 HOME_ENV = "MRJACK_HOME"
 SUFFIX = ".json"
-AUTOSAVE = "autosave" + SUFFIX
+AUTOSAVE = "autosave" + SUFFIX  # the one slot of earlier versions (still read)
+SLOT_PREFIX = "autosave-"
 MAX_BYTES = 1 << 20  # a whole game is a few kilobytes
 
 
@@ -68,10 +76,26 @@ class SaveInfo:
     over: bool = False
     #: :attr:`SaveError.kind` when ``error`` is set.
     error_kind: str | None = None
+    #: Who the human played (``meta["human"]``): ``investigator``, ``jack``, ``both`` or ``none``.
+    side: str = ""
+    #: The file is an autosave slot (an unfinished game kept automatically), not a named save.
+    slot: bool = False
+    #: The seed of the game (with ``game``, what tells two games apart).
+    seed: int | None = None
 
     @property
     def ok(self) -> bool:
         return self.error is None
+
+
+def is_slot(path: Path) -> bool:
+    """Whether ``path`` is an autosave (a slot, or the single autosave of earlier versions)."""
+    return path.name == AUTOSAVE or (path.name.startswith(SLOT_PREFIX) and path.suffix == SUFFIX)
+
+
+def slot_key(game: str, mode: str) -> str:
+    """The slot's file name for an unfinished game of ``game`` played in ``mode``."""
+    return f"{SLOT_PREFIX}{_slug(game)}-{_slug(mode or 'solo')}{SUFFIX}"
 
 
 def _slug(name: str) -> str:
@@ -153,38 +177,101 @@ class SaveStore:
 
     def __init__(self, folder: str | os.PathLike[str] | None = None) -> None:
         self.folder = Path(folder) if folder is not None else data_dir() / "saves"
+        self._checked: set[Path] = set()  # slot files known to hold a readable game (or none)
 
-    # ---------------------------------------------------------------- autosave
+    # --------------------------------------------------------------- autosaves
     @property
     def autosave_path(self) -> Path:
+        """The single autosave of earlier versions (read, never written)."""
         return self.folder / AUTOSAVE
 
+    def slot_path(self, game: str, mode: str) -> Path:
+        """Where an unfinished game of ``game`` in ``mode`` is kept."""
+        return self.folder / slot_key(game, mode)
+
     def autosave(self, record: GameRecord) -> Path:
-        """Overwrite the autosave with ``record``.
+        """Keep ``record`` in its slot (its game and mode), replacing what was there.
+
+        A slot file that cannot be read is first renamed aside (it stays in
+        the list, with its reason), so a damaged file is never lost by
+        overwriting it.  The old single autosave is removed once it holds
+        this same game.
 
         :raises OSError: if the folder cannot be written.
         """
-        write_atomic(self.autosave_path, record.to_json())
-        return self.autosave_path
+        path = self.slot_path(record.game, str(record.meta.get("mode", "solo")))
+        self._keep_damaged(path)
+        write_atomic(path, record.to_json())
+        self._drop_legacy(record)
+        return path
+
+    def _keep_damaged(self, path: Path) -> None:
+        if path in self._checked:
+            return
+        if path.exists():
+            try:
+                read_record(path)
+            except SaveError as exc:
+                if exc.kind != "missing":
+                    aside = path.with_name(f"{path.stem}-damaged-{time.strftime('%Y%m%d-%H%M%S')}{SUFFIX}")
+                    os.replace(path, aside)
+        self._checked.add(path)
+
+    def _drop_legacy(self, record: GameRecord) -> None:
+        legacy = self.autosave_path
+        if not legacy.exists():
+            return
+        try:
+            old = read_record(legacy)
+        except SaveError:
+            return  # a damaged old autosave stays, listed with its reason
+        if (old.game, old.seed) == (record.game, record.seed) and old.actions == record.actions[:len(old.actions)]:
+            legacy.unlink(missing_ok=True)
+
+    def slot_info(self, game: str, mode: str) -> SaveInfo | None:
+        """The unfinished game a new ``game`` in ``mode`` would replace, or ``None`` (empty, or finished).
+
+        A damaged slot file is returned too (``ok`` false): it is set aside, not lost.
+        """
+        path = self.slot_path(game, mode)
+        if not path.exists():
+            return None
+        info = self.info(path)
+        return None if info.ok and info.over else info
+
+    def autosaves(self) -> list[SaveInfo]:
+        """The unfinished games kept in slots (and the old single autosave), newest first."""
+        return [i for i in self.list(include_autosave=True) if i.slot and i.ok and not i.over]
 
     def load_autosave(self) -> GameRecord | None:
-        """The autosaved game, or ``None`` if there is none or it cannot be loaded.
+        """The newest unfinished autosaved game, or ``None`` if there is none.
 
-        A damaged autosave is not an error worth stopping for: it is ignored
-        (and left on disk for inspection).
+        A damaged autosave is not an error worth stopping for: it is skipped
+        (and left on disk, listed with its reason).
         """
-        if not self.autosave_path.exists():
-            return None
-        try:
-            return read_record(self.autosave_path)
-        except SaveError:
-            return None
+        for info in self.autosaves():
+            try:
+                return read_record(info.path)
+            except SaveError:
+                continue
+        return None
 
-    def clear_autosave(self) -> None:
-        try:
-            self.autosave_path.unlink()
-        except FileNotFoundError:
-            pass
+    def clear_autosave(self, record: GameRecord | None = None) -> None:
+        """Remove the slot of ``record``'s game and mode (and the old single autosave if it is that game).
+
+        Without ``record``, only the old single autosave is removed.
+        """
+        if record is not None:
+            path = self.slot_path(record.game, str(record.meta.get("mode", "solo")))
+            try:
+                held = read_record(path)
+            except SaveError:
+                held = None
+            if held is not None and (held.game, held.seed) == (record.game, record.seed):
+                path.unlink(missing_ok=True)
+            self._drop_legacy(record)
+            return
+        self.autosave_path.unlink(missing_ok=True)
 
     # ------------------------------------------------------------- named saves
     def path_for(self, name: str) -> Path:
@@ -201,8 +288,8 @@ class SaveStore:
         meta = dict(record.meta, name=name, saved_at=time.time())
         copy = GameRecord(record.game, record.seed, list(record.actions), meta)
         path = self.path_for(name)
-        if path.name == AUTOSAVE:
-            path = self.folder / ("autosave-save" + SUFFIX)
+        if is_slot(path):
+            path = self.folder / ("saved-" + path.name)
         write_atomic(path, copy.to_json())
         return path
 
@@ -223,7 +310,7 @@ class SaveStore:
             return []
         out = []
         for path in self.folder.glob("*" + SUFFIX):
-            if path.name.startswith(".") or (path.name == AUTOSAVE and not include_autosave):
+            if path.name.startswith(".") or (is_slot(path) and not include_autosave):
                 continue
             out.append(self.info(path))
         out.sort(key=lambda i: (-i.modified, i.name))
@@ -238,11 +325,13 @@ class SaveStore:
         try:
             record = read_record(path)
         except SaveError as exc:
-            return SaveInfo(path.stem, path, "?", 0, modified, "", error=str(exc), error_kind=exc.kind)
+            return SaveInfo(path.stem, path, "?", 0, modified, "", error=str(exc), error_kind=exc.kind,
+                            slot=is_slot(path))
         name = record.meta.get("name")
-        if path.name == AUTOSAVE:
+        if is_slot(path):
             name = name or "autosave"
         state = record.replay()
         return SaveInfo(str(name) if name else path.stem, path, record.game,
                         int(getattr(state, "round", 0)), modified, str(record.meta.get("mode", "")),
-                        over=bool(state.is_over()))
+                        over=bool(state.is_over()), side=str(record.meta.get("human", "")),
+                        slot=is_slot(path), seed=record.seed)

@@ -49,7 +49,11 @@ def status(view: PocketState, side: Side) -> str:
     return " | ".join(parts)
 
 
-def main(side_name: str, bot_name: str, seed: int | None,
+#: The bot met when none is named: the same level the window's New game screen offers first.
+DEFAULT_BOT = "normal"
+
+
+def main(side_name: str, bot_name: str = DEFAULT_BOT, seed: int | None = None,
          stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
     human = Side(side_name)
     bot = make_bot(bot_name)

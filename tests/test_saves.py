@@ -86,8 +86,8 @@ def test_autosave_resume_and_clear(store: SaveStore) -> None:
     assert resumed is not None and resumed.actions == record.actions
     assert store.list() == [], "the autosave is not a named save"
     assert [i.name for i in store.list(include_autosave=True)] == ["autosave"]
-    store.clear_autosave()
-    store.clear_autosave()
+    store.clear_autosave(record)
+    store.clear_autosave(record)
     assert store.load_autosave() is None
 
 
@@ -181,7 +181,7 @@ def test_writes_go_through_a_temp_file_and_os_replace(store: SaveStore, monkeypa
     monkeypatch.setattr(os, "replace", spy)
     path = store.save(finished_record(), "Atomic")
     store.autosave(finished_record())
-    assert [dst for _src, dst in calls] == [path, store.autosave_path]
+    assert [dst for _src, dst in calls] == [path, store.slot_path("pocket", "hotseat")]
 
 
 def test_a_failed_write_keeps_the_old_save_and_leaves_no_temp_file(
@@ -197,3 +197,92 @@ def test_a_failed_write_keeps_the_old_save_and_leaves_no_temp_file(
         store.save(GameRecord("pocket", 3, []), "Keep")
     assert path.read_bytes() == before
     assert sorted(p.name for p in store.folder.iterdir()) == [path.name]
+
+
+# --------------------------------------------------------- one slot per game and mode
+def unfinished(game: str, seed: int, mode: str = "solo", human: str = "investigator", plies: int = 3) -> GameRecord:
+    from game.engine import find_ruleset
+
+    state = find_ruleset(game).new(seed)
+    actions = []
+    for _ in range(plies):
+        action = state.legal_actions()[0]
+        actions.append(str(action))
+        state.apply(action)
+    return GameRecord(game, seed, actions, {"mode": mode, "human": human})
+
+
+def test_a_second_game_of_another_game_keeps_the_first(store: SaveStore) -> None:
+    """Issue 12.1: Save and quit in London, then a New York game: the London game is still there."""
+    london = unfinished("london", 4)
+    store.autosave(london)
+    store.autosave(unfinished("newyork", 5, human="jack"))
+    kept = {(i.game, i.mode, i.side) for i in store.autosaves()}
+    assert kept == {("london", "solo", "investigator"), ("newyork", "solo", "jack")}
+    assert store.load(store.slot_path("london", "solo")).actions == london.actions
+
+
+def test_another_mode_of_the_same_game_has_its_own_slot(store: SaveStore) -> None:
+    store.autosave(unfinished("pocket", 4, mode="solo"))
+    store.autosave(unfinished("pocket", 5, mode="hotseat", human="both"))
+    assert sorted(i.mode for i in store.autosaves()) == ["hotseat", "solo"]
+
+
+def test_slot_info_names_the_unfinished_game_a_new_one_would_replace(store: SaveStore) -> None:
+    assert store.slot_info("london", "solo") is None
+    store.autosave(unfinished("london", 4))
+    held = store.slot_info("london", "solo")
+    assert held is not None and held.ok and (held.game, held.seed, held.round, held.side) == (
+        "london", 4, 1, "investigator")
+    assert store.slot_info("london", "hotseat") is None and store.slot_info("newyork", "solo") is None
+
+
+def test_a_finished_game_in_a_slot_is_nothing_to_ask_about(store: SaveStore) -> None:
+    record = finished_record()
+    store.autosave(record)
+    assert store.slot_info("pocket", "hotseat") is not None  # round 2: not over
+    state = record.replay()
+    while not state.is_over():
+        action = state.legal_actions()[0]
+        record.actions.append(str(action))
+        state.apply(action)
+    store.autosave(record)
+    assert store.slot_info("pocket", "hotseat") is None and store.load_autosave() is None
+
+
+def test_clearing_a_slot_removes_only_that_game(store: SaveStore) -> None:
+    london, other = unfinished("london", 4), unfinished("london", 9)
+    store.autosave(london)
+    store.clear_autosave(other)  # another game of the same slot: not this one's to remove
+    assert store.slot_info("london", "solo") is not None
+    store.clear_autosave(london)
+    assert store.slot_info("london", "solo") is None
+
+
+def test_a_damaged_slot_is_set_aside_not_overwritten(store: SaveStore) -> None:
+    """A corrupt save gives a clear error and loses nothing else: the new game does not overwrite it."""
+    path = write(store, store.slot_path("london", "solo").name, b'{"format": "mrjack-record/1", "ga')
+    held = store.slot_info("london", "solo")
+    assert held is not None and not held.ok and held.error_kind == "truncated"
+    store.autosave(unfinished("london", 4))
+    assert store.load(path).seed == 4
+    damaged = [i for i in store.list(include_autosave=True) if not i.ok]
+    assert len(damaged) == 1 and damaged[0].error_kind == "truncated" and "damaged" in damaged[0].path.name
+    assert damaged[0].path.read_bytes() == b'{"format": "mrjack-record/1", "ga'
+
+
+def test_the_single_autosave_of_earlier_versions_is_read_then_moved_to_its_slot(store: SaveStore) -> None:
+    old = unfinished("pocket", 6, plies=2)
+    write(store, "autosave.json", old.to_json().encode())
+    assert store.load_autosave().actions == old.actions
+    assert [i.name for i in store.autosaves()] == ["autosave"]
+    old.actions.append(str(old.replay().legal_actions()[0]))
+    store.autosave(old)
+    assert not store.autosave_path.exists()
+    assert [i.path for i in store.autosaves()] == [store.slot_path("pocket", "solo")]
+
+
+def test_the_single_autosave_of_another_game_is_left_alone(store: SaveStore) -> None:
+    write(store, "autosave.json", unfinished("pocket", 6).to_json().encode())
+    store.autosave(unfinished("pocket", 7))
+    assert store.autosave_path.exists() and len(store.autosaves()) == 2

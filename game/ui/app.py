@@ -16,6 +16,7 @@ import contextlib
 import os
 import warnings
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -51,27 +52,68 @@ class FallbackSettings:
 
 
 class MemorySaves:
-    """An in-memory save store (tests, screenshots, or when the disk cannot be used)."""
+    """An in-memory save store (tests, screenshots, or when the disk cannot be used).
+
+    It keeps one unfinished game per game and mode, like :class:`game.saves.SaveStore`.
+    """
 
     def __init__(self) -> None:
-        self.auto = None
+        self.slots: dict[tuple[str, str], Any] = {}
         self.saved: list = []
 
-    def autosave(self, record: Any) -> None:
+    @staticmethod
+    def _copy(record: Any, **meta: Any) -> Any:
         from ..engine.record import GameRecord
 
-        self.auto = GameRecord(record.game, record.seed, list(record.actions), dict(record.meta))
+        return GameRecord(record.game, record.seed, list(record.actions), dict(record.meta, **meta))
+
+    @staticmethod
+    def _key(record: Any) -> tuple[str, str]:
+        return record.game, str(record.meta.get("mode", "solo"))
+
+    @property
+    def auto(self) -> Any:
+        """The game saved last (``None`` if none)."""
+        return next(reversed(self.slots.values()), None)
+
+    def autosave(self, record: Any) -> None:
+        key = self._key(record)
+        self.slots.pop(key, None)  # the newest goes last
+        self.slots[key] = self._copy(record)
 
     def load_autosave(self) -> Any:
         return self.auto
 
-    def clear_autosave(self) -> None:
-        self.auto = None
+    def slot_info(self, game: str, mode: str) -> Any:
+        record = self.slots.get((game, mode))
+        if record is None:
+            return None
+        from ..saves import SaveInfo
+
+        state = record.replay()
+        if state.is_over():
+            return None
+        return SaveInfo("autosave", Path(f"autosave-{game}-{mode}.json"), game, int(getattr(state, "round", 0)),
+                        0.0, mode, side=str(record.meta.get("human", "")), slot=True, seed=record.seed)
+
+    def clear_autosave(self, record: Any = None) -> None:
+        if record is None:
+            return
+        held = self.slots.get(self._key(record))
+        if held is not None and (held.game, held.seed) == (record.game, record.seed):
+            del self.slots[self._key(record)]
+
+    def load(self, path: Any) -> Any:
+        """The game in the slot named by ``path`` (as :meth:`slot_info` gave it)."""
+        for (game, mode), record in self.slots.items():
+            if Path(path).name == f"autosave-{game}-{mode}.json":
+                return record
+        from ..saves import SaveError
+
+        raise SaveError(f"{Path(path).name}: the file no longer exists.", "missing")
 
     def save(self, record: Any, name: str) -> None:
-        from ..engine.record import GameRecord
-
-        self.saved.append(GameRecord(record.game, record.seed, list(record.actions), dict(record.meta, name=name)))
+        self.saved.append(self._copy(record, name=name))
 
     def list(self, include_autosave: bool = False) -> list:
         return []
@@ -81,9 +123,10 @@ class MemorySaves:
 
 
 class SilentSound:
-    """No audio: every effect is a no-op."""
+    """No audio: every effect and the music are no-ops."""
 
     volume = 0.0
+    music_volume = 0.0
     enabled = False
 
     def play(self, name: str) -> None:
@@ -91,6 +134,18 @@ class SilentSound:
 
     def set_volume(self, volume: float) -> None:
         self.volume = volume
+
+    def set_music_volume(self, volume: float) -> None:
+        self.music_volume = volume
+
+    def set_effect_volume(self, name: str, volume: float) -> None:
+        return None
+
+    def start_music(self) -> None:
+        return None
+
+    def stop_music(self) -> None:
+        return None
 
 
 def _default_settings() -> Any:
@@ -111,13 +166,27 @@ def _default_saves() -> Any:
         return MemorySaves()
 
 
-def _default_sound(volume: float) -> Any:
+def _default_sound(settings: Any) -> Any:
     try:
         from .sound import Sound
 
-        return Sound(volume)
+        return Sound(getattr(settings, "volume", 0.75), getattr(settings, "music_volume", 0.5),
+                     getattr(settings, "effect_volumes", None))
     except Exception:  # noqa: BLE001
         return SilentSound()
+
+
+def apply_volumes(sound: Any, settings: Any) -> None:
+    """Hand the music's and each effect's volume to ``sound`` (stand-ins without them are skipped)."""
+    with contextlib.suppress(Exception):
+        if hasattr(sound, "set_music_volume"):
+            sound.set_music_volume(getattr(settings, "music_volume", 0.5))
+        if hasattr(sound, "set_effect_volume"):
+            from .sound import NAMES
+
+            volumes = getattr(settings, "effect_volumes", {}) or {}
+            for name in NAMES:
+                sound.set_effect_volume(name, volumes.get(name, 1.0))
 
 
 def parse_size(text: str | tuple[int, int] | None) -> tuple[int, int] | None:
@@ -144,7 +213,9 @@ class App:
     settings scene saves, instead of the user's config folder.
     """
 
-    title = "Mr. Jack Pocket"
+    title = "Mr. Jack"
+    #: Seconds after the last resize event before a dragged window size is saved.
+    RESIZE_SAVE_DELAY = 0.8
 
     def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None, *,
                  settings: Any = None, saves: Any = None, sound: Any = None,
@@ -155,7 +226,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.saves = saves if saves is not None else _default_saves()
-        self.sound = sound if sound is not None else _default_sound(getattr(self.settings, "volume", 0.75))
+        self.sound = sound if sound is not None else _default_sound(self.settings)
         if size is None:
             size = tuple(getattr(self.settings, "size", (1280, 800)))
         if fullscreen is None:
@@ -170,6 +241,7 @@ class App:
         self._acc = 0.0
         self.running = True
         self.frames = 0
+        self._resize_wait: float | None = None  # counting down to saving a dragged window size
         self._loop = None
         self._reactor = None
 
@@ -215,12 +287,25 @@ class App:
 
             set_language(getattr(self.settings, "language", "en"))
 
+    def save_settings(self) -> str | None:
+        """Write ``self.settings`` where the settings scene does; returns why it failed, or ``None``."""
+        from .settings import Settings, save_settings
+
+        if not isinstance(self.settings, Settings):
+            return None  # the stand-in settings are not kept
+        try:
+            save_settings(self.settings, self.settings_path)
+        except OSError as exc:
+            return str(exc.strerror or exc)
+        return None
+
     def apply_settings(self) -> None:
         """Apply ``self.settings`` now: language, volume, window size and full screen."""
         s = self.settings
         self._apply_language()
         with contextlib.suppress(Exception):
             self.sound.set_volume(getattr(s, "volume", 0.75))
+        apply_volumes(self.sound, s)
         size = tuple(getattr(s, "size", self.windowed_size))
         full = bool(getattr(s, "fullscreen", self.fullscreen))
         if full != self.fullscreen or (not full and size != self.size):
@@ -265,6 +350,10 @@ class App:
 
             scene = TitleScene(self)
         self.stack.clear(scene)
+        start_music = getattr(self.sound, "start_music", None)
+        if callable(start_music):
+            with contextlib.suppress(Exception):
+                start_music()
 
     # -------------------------------------------------------------- frame
     def dispatch(self, event: pygame.event.Event) -> None:
@@ -278,10 +367,29 @@ class App:
                 self.screen = surf
                 if not self.fullscreen:
                     self.windowed_size = surf.get_size()
+                    self._remember_size(self.windowed_size)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
         self.stack.handle_event(event)
+
+    def _remember_size(self, size: tuple[int, int]) -> None:
+        """A window resized by dragging: keep the size in the settings, saved once the drag stops."""
+        s = self.settings
+        if not hasattr(s, "width") or (s.width, s.height) == tuple(size):
+            return
+        s.width, s.height = int(size[0]), int(size[1])
+        with contextlib.suppress(Exception):
+            s.normalise()
+        self._resize_wait = self.RESIZE_SAVE_DELAY
+
+    def _save_size_when_settled(self, dt: float) -> None:
+        if self._resize_wait is None:
+            return
+        self._resize_wait -= dt
+        if self._resize_wait <= 0:
+            self._resize_wait = None
+            self.save_settings()
 
     def tick(self, dt: float) -> None:
         """One frame: events, fixed-step updates for ``dt`` seconds, draw, flip."""
@@ -289,6 +397,7 @@ class App:
             self.dispatch(event)
             if not self.running:
                 return
+        self._save_size_when_settled(max(0.0, dt))
         self._acc = min(self._acc + max(0.0, dt), STEP * MAX_STEPS)
         while self._acc >= STEP:
             self.stack.update(STEP)
@@ -310,6 +419,9 @@ class App:
         if not self.running:
             return
         self.running = False
+        if self._resize_wait is not None:  # a size dragged just before quitting is kept too
+            self._resize_wait = None
+            self.save_settings()
         with contextlib.suppress(Exception):
             self.stack.clear()
         if self._loop is not None and self._loop.running:

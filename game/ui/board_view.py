@@ -216,12 +216,34 @@ class Layout:
         r.center = (round(cx), round(cy))
         return r
 
-    def won_token_center(self, side: str, k: int) -> tuple[float, float]:
-        """Where round token ``k`` won by ``side`` lands in that side's box."""
+    def won_token_radius(self, side: str, n: int = 1, left: float | None = None) -> float:
+        """The radius of the round tokens in ``side``'s box when it holds ``n``: smaller when many.
+
+        ``left`` is where the box's heading ends; the tokens never reach it.
+        """
         r = self.hand_inv if side == "investigator" else self.hand_jack
         tr = self.track_r * 0.72
-        x0 = r.right - round(10 * self.scale) - tr
-        return (x0 - k * (tr * 2 + 3), r.y + round(16 * self.scale))
+        limit = left if left is not None else r.x + r.w * 0.45
+        width = r.right - round(10 * self.scale) - limit
+        # overlapping by at most 45%, like a stack of coins: n tokens need 2t + 1.1t (n - 1)
+        return max(1.0, min(tr, width / (2 + 1.1 * max(0, n - 1))))
+
+    def won_token_center(self, side: str, k: int, n: int = 1, left: float | None = None) -> tuple[float, float]:
+        """Where round token ``k`` of the ``n`` won by ``side`` lands in that side's box.
+
+        The tokens line up from the box's right edge towards ``left`` (the
+        end of the box's heading); when they would reach it they close up,
+        overlapping like a stack of coins, and then shrink, so the heading
+        always shows.
+        """
+        r = self.hand_inv if side == "investigator" else self.hand_jack
+        t = self.won_token_radius(side, n, left)
+        x0 = r.right - round(10 * self.scale) - t
+        step = t * 2 + 3
+        if n > 1:
+            limit = left if left is not None else r.x + r.w * 0.45
+            step = min(step, (x0 - t - limit) / (n - 1))
+        return (x0 - k * step, r.y + round(16 * self.scale))
 
 
 def _lerp2(a: tuple[float, float], b: tuple[float, float], t: float) -> tuple[float, float]:
@@ -1444,6 +1466,15 @@ class BoardView:
                 surface.blit(key, key.get_rect(midtop=(round(L.token_centers[i][0]),
                                                        round(L.token_centers[i][1] + L.token_r + 22 * s))))
 
+    def heading_end(self, side: str) -> float:
+        """The x where the heading of ``side``'s box ends (round tokens stop short of it)."""
+        L = self.layout
+        assert L is not None
+        s = L.scale
+        r = L.hand_inv if side == "investigator" else L.hand_jack
+        width = theme.font(max(11, round(15 * s)), "serif-bold").size(texts.side_name(side))[0]
+        return r.x + 10 * s + width + 6 * s
+
     def draw_hands(self, surface: pygame.Surface, model: BoardModel) -> None:
         """The two sides' boxes: scores, suspects, round tokens won, and alibi cards."""
         L, art = self.layout, self.art
@@ -1466,9 +1497,11 @@ class BoardView:
             img = art.emblem(k, em, cleared=k not in sus)
             surface.blit(img, (round(x), round(y)))
         won = [i for i, w in enumerate(model.track) if w == "investigator"]
+        end = self.heading_end("investigator")
         for k, i in enumerate(won):
-            img = art.round_token(str(i + 1), L.track_r * 0.72)
-            surface.blit(img, img.get_rect(center=tuple(map(round, L.won_token_center("investigator", k)))))
+            img = art.round_token(str(i + 1), L.won_token_radius("investigator", len(won), end))
+            centre = L.won_token_center("investigator", k, len(won), end)
+            surface.blit(img, img.get_rect(center=tuple(map(round, centre))))
         for k, card in enumerate(model.icards):
             rect = L.card_rect("investigator", k)
             surface.blit(art.card(card, rect.w, rect.h), rect)
@@ -1477,9 +1510,11 @@ class BoardView:
         theme.blit_text(surface, texts.side_name("jack"), hs, theme.JACK_RED, (r.x + 10 * s, r.y + 8 * s),
                         "topleft", "serif-bold")
         won = [i for i, w in enumerate(model.track) if w == "jack"]
+        end = self.heading_end("jack")
         for k, _i in enumerate(won):
-            img = art.round_token("jack", L.track_r * 0.72)
-            surface.blit(img, img.get_rect(center=tuple(map(round, L.won_token_center("jack", k)))))
+            img = art.round_token("jack", L.won_token_radius("jack", len(won), end))
+            centre = L.won_token_center("jack", k, len(won), end)
+            surface.blit(img, img.get_rect(center=tuple(map(round, centre))))
         idr = L.card_rect("identity", 0)
         if model.jack is not None:
             card = model.jack if model.jack_known() else HIDDEN
@@ -1491,8 +1526,13 @@ class BoardView:
             lines: list[tuple[str, int, theme.Color, str]] = []
             if model.jack_known():
                 jc = CHARS[model.jack].rgb
-                lines.append((_("You are"), small, theme.TEXT_DIM, "sans"))
-                lines.append((texts.short_name(model.jack), hs,
+                if model.view == "jack" and model.outcome is None:
+                    lines.append((_("You are"), small, theme.TEXT_DIM, "sans"))
+                    name = texts.short_name(model.jack)
+                else:  # the investigator at the end, or Jack looking back on his game
+                    lines.append((_("Jack was"), small, theme.TEXT_DIM, "sans"))
+                    name = texts.character_name(model.jack)
+                lines.append((name, hs,
                               jc if theme.luminance(jc) > 0.2 else theme.PARCHMENT, "serif-bold"))
                 hg = model.hourglasses()
                 if hg is not None:
@@ -1548,7 +1588,7 @@ class BoardView:
             i, side, t = model.track_fly
             ax, ay = L.track_centers[i]
             k = sum(1 for w in model.track if w == side)
-            bx, by = L.won_token_center(side, k)
+            bx, by = L.won_token_center(side, k, k + 1, self.heading_end(side))
             x = ax + (bx - ax) * t
             y = ay + (by - ay) * t - math.sin(math.pi * t) * L.track_r * 3
             rad = L.track_r * (1 + 0.5 * math.sin(math.pi * t)) * (1 - 0.28 * t)
@@ -1569,7 +1609,7 @@ class BoardView:
         box = pygame.Rect(0, 0, w, h)
         box.center = L.grid.center
         s = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(s, (10, 10, 14, 228), s.get_rect(), border_radius=14)
+        pygame.draw.rect(s, (10, 10, 14, 255), s.get_rect(), border_radius=14)  # opaque: no name shows through
         pygame.draw.rect(s, (*model.banner_colour, 255), s.get_rect(), 3, border_radius=14)
         pygame.draw.rect(s, (*theme.shade(model.banner_colour, 0.5), 255), s.get_rect().inflate(-8, -8), 1,
                          border_radius=11)

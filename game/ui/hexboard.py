@@ -858,7 +858,7 @@ class HexBoardView:
         box = pygame.Rect(0, 0, w, h)
         box.center = L.board.center
         surf = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(surf, (10, 10, 14, 228), surf.get_rect(), border_radius=14)
+        pygame.draw.rect(surf, (10, 10, 14, 255), surf.get_rect(), border_radius=14)  # opaque over names
         pygame.draw.rect(surf, (*model.banner_colour, 255), surf.get_rect(), 3, border_radius=14)
         pygame.draw.rect(surf, (*theme.shade(model.banner_colour, 0.5), 255), surf.get_rect().inflate(-8, -8), 1,
                          border_radius=11)

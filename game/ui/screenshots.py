@@ -201,7 +201,96 @@ def scenes_for(app: Any) -> list[tuple[str, Callable[[], None]]]:
         ("title", title), ("setup", setup), ("board", board), ("choose-rotation", choosing),
         ("choose-walk", choosing_walk), ("witness", witness), ("handover", handover), ("pause", pause),
         ("results", results), ("rules", rules), ("settings", settings),
-    ] + london_scenes(app) + newyork_scenes(app) + online_scenes(app)
+    ] + london_scenes(app) + newyork_scenes(app) + online_scenes(app) + keeping_scenes(app)
+
+
+def keeping_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
+    """Unfinished games kept and given up, and the end of a game as the investigator sees it."""
+    from ..engine.record import GameRecord
+    from ..saves import SaveStore
+    from .scenes.confirm import ConfirmScene
+    from .scenes.game import GameScene
+    from .scenes.pause import PauseScene
+    from .scenes.saves import SavesScene
+    from .scenes.setup import SetupScene
+    from .scenes.title import TitleScene
+
+    def store() -> SaveStore:
+        folder = Path(tempfile.mkdtemp(prefix="mrjack-shots-saves-"))
+        return SaveStore(folder)
+
+    def kept_game(game: str, seed: int, human: str, mode: str = "solo", plies: int = 12) -> GameRecord:
+        scene = GameScene.new(app, seed, mode=mode, human=human, bot=None if mode == "hotseat" else "greedy",
+                              game=game)
+        app.stack.clear(TitleScene(app))
+        app.stack.push(scene)
+        play_until(scene, lambda s: len(s.record.actions) >= plies)
+        return scene.record
+
+    def saves_list() -> None:
+        saves = store()
+        saves.autosave(kept_game("london", SEED, "investigator"))
+        saves.autosave(kept_game("newyork", SEED + 1, "jack"))
+        saves.autosave(kept_game("pocket", SEED + 2, "both", "hotseat"))
+        app.saves = saves
+        app.stack.clear(TitleScene(app))
+        app.stack.push(SavesScene(app))
+
+    def replace_question() -> None:
+        saves = store()
+        saves.autosave(kept_game("london", SEED, "investigator"))
+        app.saves = saves
+        app.stack.clear(TitleScene(app))
+        setup = SetupScene(app)
+        setup.game.set("london")
+        setup._sync()
+        app.stack.push(setup)
+        setup.start()
+
+    def abandon_question() -> None:
+        scene = GameScene.new(app, SEED, mode="solo", human="investigator", bot="greedy", game="london")
+        app.stack.clear(TitleScene(app))
+        app.stack.push(scene)
+        settle(scene)
+        pause = PauseScene(app, scene)
+        app.stack.push(pause)
+        pause.abandon()
+        assert isinstance(app.stack.top, ConfirmScene)
+
+    def end_investigator() -> None:
+        scene = GameScene.new(app, SEED, mode="solo", human="investigator", bot="greedy")
+        app.stack.clear(TitleScene(app))
+        app.stack.push(scene)
+        play_until(scene, lambda s: s.finished, limit=400)
+        app.stack.clear(TitleScene(app))  # back from the results to the board as it ended
+        app.stack.push(scene)
+
+    def handover_moves() -> None:
+        from .scenes.handover import HandoverScene
+
+        scene = GameScene.new(app, SEED, mode="hotseat", human="both", bot=None)
+        app.stack.clear(TitleScene(app))
+        app.stack.push(scene)
+        for _ in range(60):
+            settle(scene)
+            top = app.stack.top
+            if isinstance(top, HandoverScene):
+                if top.moves > 0:
+                    return
+                top.show()
+                continue
+            human_plays(scene)
+
+    def sound_effects() -> None:
+        from .scenes.settings import EffectsScene, SettingsScene
+
+        app.stack.clear(TitleScene(app))
+        app.stack.push(SettingsScene(app))
+        app.stack.push(EffectsScene(app))
+
+    return [("saves-list", saves_list), ("saves-replace", replace_question), ("saves-abandon", abandon_question),
+            ("end-investigator", end_investigator), ("handover-moves", handover_moves),
+            ("settings-effects", sound_effects)]
 
 
 def online_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
@@ -468,10 +557,20 @@ def newyork_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
     ]
 
 
-def main(directory: str) -> int:
-    """Write ``<scene>-<W>x<H>.png`` for every key scene into ``directory``; returns 0 on success."""
+def main(directory: str, only: list[str] | None = None, lang: str = "en") -> int:
+    """Write ``<scene>-<W>x<H>.png`` for every key scene into ``directory``; returns 0 on success.
+
+    ``only`` keeps the scenes whose names start with one of its prefixes;
+    ``lang`` is the language of the texts.
+    """
     _prepare_env()
     import pygame
+
+    from .i18n import LANGUAGES, set_language
+
+    if lang not in LANGUAGES:
+        print(f"error: unknown language {lang!r}; known: {', '.join(LANGUAGES)}", file=sys.stderr)
+        return 2
 
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
@@ -479,7 +578,10 @@ def main(directory: str) -> int:
     failed = 0
     for size in SIZES:
         app = make_app(size)
+        set_language(lang)
         for name, setup in scenes_for(app):
+            if only and not any(name.startswith(prefix) for prefix in only):
+                continue
             try:
                 setup()
                 written.append(shoot(app, out / f"{name}-{size[0]}x{size[1]}.png"))
@@ -490,4 +592,5 @@ def main(directory: str) -> int:
     for path in written:
         print(path)
     pygame.display.quit()
+    set_language("en")
     return 1 if failed else 0

@@ -55,10 +55,19 @@ class Settings:
     fullscreen: bool = False
     animation_speed: float = 1.0
     volume: float = 0.75
+    #: The music's volume and each effect's (by name; 1.0 when absent), under the master ``volume``.
+    music_volume: float = 0.5
+    effect_volumes: dict[str, float] = field(default_factory=dict)
     language: str = field(default_factory=default_language)
     #: Online play: the last lobby server ("host:port") and the name shown to other players.
     server_address: str = ""
     player_name: str = ""
+    #: The New game screen's last choices, offered again next time ("" = the screen's default).
+    last_game: str = ""
+    last_edition: str = ""
+    last_mode: str = ""
+    last_side: str = ""
+    last_bot: str = ""
     #: Why the file could not be read as it was (not saved).
     warning: str | None = field(default=None, compare=False, repr=False)
 
@@ -75,10 +84,16 @@ class Settings:
         self.animation_speed = 1.0 if math.isnan(speed) else min(max(speed, SPEED_RANGE[0]), SPEED_RANGE[1])
         volume = float(self.volume)
         self.volume = 0.75 if math.isnan(volume) else min(max(volume, 0.0), 1.0)
+        music = float(self.music_volume)
+        self.music_volume = 0.5 if math.isnan(music) else min(max(music, 0.0), 1.0)
+        self.effect_volumes = {str(k)[:20]: min(max(float(v), 0.0), 1.0)
+                               for k, v in dict(self.effect_volumes).items() if not math.isnan(float(v))}
         if self.language not in LANGUAGES:
             self.language = "en"
         self.server_address = str(self.server_address).strip()[:200]
         self.player_name = str(self.player_name).strip()[:24]
+        for name in LAST_CHOICES:
+            setattr(self, name, str(getattr(self, name)).strip()[:40])
         return self
 
     def to_dict(self) -> dict:
@@ -87,8 +102,11 @@ class Settings:
         return data
 
 
+LAST_CHOICES = ("last_game", "last_edition", "last_mode", "last_side", "last_bot")
 _KINDS = {"width": int, "height": int, "fullscreen": bool, "animation_speed": float,
-          "volume": float, "language": str, "server_address": str, "player_name": str}
+          "volume": float, "music_volume": float, "effect_volumes": dict,
+          "language": str, "server_address": str, "player_name": str,
+          **{name: str for name in LAST_CHOICES}}
 
 
 def settings_from_dict(data: object) -> tuple[Settings, list[str]]:
@@ -101,7 +119,13 @@ def settings_from_dict(data: object) -> tuple[Settings, list[str]]:
         if f.name == "warning" or f.name not in data:
             continue
         value, kind = data[f.name], _KINDS[f.name]
-        if kind is bool:
+        if kind is dict:
+            ok = isinstance(value, dict) and len(value) <= 32 and all(
+                isinstance(k, str) and isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+                for k, v in value.items())
+            if ok:
+                value = {k: float(v) for k, v in value.items()}
+        elif kind is bool:
             ok = isinstance(value, bool)
         elif kind is str:
             ok = isinstance(value, str)
@@ -111,7 +135,7 @@ def settings_from_dict(data: object) -> tuple[Settings, list[str]]:
         if not ok:
             problems.append(f"{f.name} = {value!r} is not valid")
             continue
-        setattr(settings, f.name, kind(value))
+        setattr(settings, f.name, value if kind is dict else kind(value))
     if settings.language not in LANGUAGES:
         problems.append(f"unknown language {settings.language!r}")
     settings.normalise()

@@ -243,6 +243,13 @@ class Menu:
             b.draw(surface, focused=(i == self.focus))
 
 
+def dim_behind(surface: pygame.Surface, alpha: int = 190) -> None:
+    """Darken everything drawn so far: an overlay's backdrop over the scene below."""
+    dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    dim.fill((6, 6, 10, alpha))
+    surface.blit(dim, (0, 0))
+
+
 def draw_title(surface: pygame.Surface, s: str, size: int, center: tuple[int, int],
                color: theme.Color = theme.BRASS_LIGHT) -> pygame.Rect:
     """A heading in the serif face with a warm glow behind it."""

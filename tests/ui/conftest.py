@@ -60,3 +60,19 @@ def game_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[n
     yield app
     app.stack.clear()
     pygame.event.clear()
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text drawn from now on (``theme.blit_text`` is the one way text reaches the screen)."""
+    from game.ui import theme
+
+    seen: list[str] = []
+    real = theme.blit_text
+
+    def spy(surface, text, *args, **kw):  # type: ignore[no-untyped-def]
+        seen.append(str(text))
+        return real(surface, text, *args, **kw)
+
+    monkeypatch.setattr(theme, "blit_text", spy)
+    return seen

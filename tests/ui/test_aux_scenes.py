@@ -215,7 +215,7 @@ def settings_scene(app: FakeApp):  # type: ignore[no-untyped-def]
 
 def test_language_applies_at_once_and_is_saved(app: FakeApp, tmp_path: Path) -> None:
     scene = settings_scene(app)
-    drive(app, *[key(pygame.K_DOWN)] * 4, key(pygame.K_RIGHT))
+    drive(app, *[key(pygame.K_DOWN)] * 5, key(pygame.K_RIGHT))
     assert app.settings.language == "ru"
     assert i18n.current_language() == "ru" and i18n._("Settings") == "Настройки"
     assert json.loads((tmp_path / "settings.json").read_text())["language"] == "ru"
@@ -259,7 +259,7 @@ def test_defaults_reset_everything_but_the_language(app: FakeApp) -> None:
     s = app.settings
     assert (s.width, s.height, s.fullscreen, s.animation_speed, s.volume) == (1280, 800, False, 1.0, 0.75)
     assert s.language == "fr"
-    assert [row.value for row in scene.rows] == [(1280, 800), False, 1.0, 0.75, "fr"]
+    assert [row.value for row in scene.rows] == [(1280, 800), False, 1.0, 0.75, 0.5, "fr"]
 
 
 def test_a_settings_file_that_cannot_be_written_gives_a_message_not_a_crash(

@@ -309,7 +309,7 @@ def test_space_skips_the_animation_and_input_waits_while_a_move_plays(game_app) 
     send(game_app, key(pygame.K_SPACE))
     assert scene.anim is None
     assert scene.cursor[Side.INVESTIGATOR] == before  # the move's picture is complete
-    assert scene.logs[Side.INVESTIGATOR][-1][0].startswith("Investigator")
+    assert scene.log_text(Side.INVESTIGATOR)[-1][0].startswith("Investigator")
 
 
 def test_escape_pauses_and_save_and_quit_returns_to_the_title_with_an_autosave(game_app) -> None:  # type: ignore[no-untyped-def]
@@ -376,3 +376,150 @@ def test_the_sight_lines_toggle_and_every_scene_draws_at_a_small_window(game_app
     assert game_app.stack.top.mode.value == "hotseat"
     send(game_app, key(pygame.K_RETURN))
     assert isinstance(game_app.stack.top, GameScene) and game_app.stack.top.mode == "hotseat"
+
+
+# ------------------------------------------------------- keys typed during a move (issue 12.2)
+def _own_move_animating(game_app, seed: int, human: str):  # type: ignore[no-untyped-def]
+    """Play the human's first move by keys at normal speed; return the scene with that move animating."""
+    game_app.settings.animation_speed = 1.0
+    scene = start(game_app, seed=seed, mode="solo", human=human, bot="random")
+    for _ in range(400):
+        if scene.my_turn():
+            break
+        if scene.anim is not None:
+            scene.skip_animation()
+        scene.wait_for_bot()
+        game_app.tick(DT)
+    assert scene.my_turn()
+    play_human_move(game_app, scene, "keys", Rng(seed))
+    game_app.tick(DT)
+    assert scene.anim is not None, "the player's own move plays"
+    return scene
+
+
+def test_keys_typed_during_a_move_apply_to_the_next_prompt_they_were_meant_for(game_app) -> None:  # type: ignore[no-untyped-def]
+    """Jack moves twice in a row: '2' typed while his first move plays picks token 2 of the second."""
+    scene = _own_move_animating(game_app, 4, "jack")
+    assert scene.state.to_move().side is Side.JACK, "Jack plays the next token too (I, J, J, I)"
+    t = next(t for t in range(4) if not scene.state.used[t])
+    before = list(scene.record.actions)
+    send(game_app, key(DIGITS[t + 1]))  # typed while the move plays: not lost
+    assert scene.anim is not None and scene.picker is None
+    for _ in range(200):
+        if scene.my_turn():
+            break
+        game_app.tick(DT)
+    assert scene.my_turn() and scene.picker.token == t
+    assert scene.record.actions == before, "nothing is applied without Enter on a seen choice"
+    assert scene.typeahead == []
+
+
+def test_keys_typed_during_a_move_never_reach_a_prompt_after_the_other_sides_move(game_app) -> None:  # type: ignore[no-untyped-def]
+    """The investigator's move plays, then Jack moves: keys typed before that are dropped, with a word."""
+    scene = _own_move_animating(game_app, 4, "investigator")
+    assert scene.state.to_move().side is Side.JACK
+    send(game_app, key(pygame.K_2), key(pygame.K_1))
+    assert len(scene.typeahead) == 2
+    said = ""
+    for _ in range(600):
+        if scene.my_turn():
+            break
+        scene.wait_for_bot()
+        game_app.tick(DT)
+        if not scene.typeahead and not said:
+            said = scene.toast.message
+    assert scene.my_turn()
+    assert scene.picker.token is None, "a key is never applied to a prompt the player has not seen"
+    assert "ignored" in said
+
+
+def test_enter_typed_during_a_move_confirms_nothing(game_app) -> None:  # type: ignore[no-untyped-def]
+    scene = _own_move_animating(game_app, 4, "jack")
+    t = next(t for t in range(4) if not scene.state.used[t])
+    before = len(scene.record.actions)
+    send(game_app, key(DIGITS[t + 1]), key(pygame.K_RETURN))
+    for _ in range(200):
+        if scene.my_turn():
+            break
+        game_app.tick(DT)
+    assert len(scene.record.actions) == before and scene.picker.token == t
+
+
+# ------------------------------------------------------- the log's language (issue 12.4)
+@pytest.mark.parametrize("game", ["pocket", "london", "newyork"])
+def test_the_log_is_told_in_the_language_shown_after_a_change(game_app, game: str) -> None:  # type: ignore[no-untyped-def]
+    """English moves, then a switch to Polish: every line of the log, old and new, is Polish."""
+    from game.ui import i18n
+
+    scene = start(game_app, seed=11, mode="watch", human="none", bot="random", game=game)
+    for _ in range(300):
+        if len(scene.logs[Side.INVESTIGATOR]) >= 6:
+            break
+        if scene.anim is not None:
+            scene.skip_animation()
+        scene.wait_for_bot()
+        scene.update(0.6)
+    english = scene.log_text(Side.INVESTIGATOR)
+    assert len(english) >= 6
+    try:
+        i18n.set_language("pl")
+        for _ in range(40):  # and a few more moves in Polish
+            if scene.anim is not None:
+                scene.skip_animation()
+            scene.wait_for_bot()
+            scene.update(0.6)
+        polish = scene.log_text(Side.INVESTIGATOR)
+        assert [t for t, _a in polish[:len(english)]] != [t for t, _a in english]
+        for t, _a in english:
+            assert t not in [p for p, _b in polish], f"an English line is left in the Polish log: {t}"
+        scene.draw(pygame.Surface(game_app.size))
+        shown = {line.strip("• ").strip() for line, _c in scene._log_lines}
+        assert not shown & {t for t, _a in english}
+    finally:
+        i18n.set_language("en")
+    assert scene.log_text(Side.INVESTIGATOR)[:len(english)] == english, "and back in English"
+
+
+# ------------------------------------------------------- hot-seat hand-over replays (issue 12, smaller)
+def _to_second_handover(game_app):  # type: ignore[no-untyped-def]
+    """Hot seat: the investigator plays, Jack plays; the hand-over back to the investigator shows."""
+    scene = start(game_app, seed=3, mode="hotseat", human="both", bot=None)
+    rng = Rng(9)
+    seen: list[Side] = []
+    for _ in range(40):
+        wait_for_turn(game_app, scene)
+        top = game_app.stack.top
+        if isinstance(top, HandoverScene):
+            if len(seen) == 2 and top.side is Side.INVESTIGATOR:
+                return scene, top
+            seen.append(top.side)
+            send(game_app, key(pygame.K_RETURN))
+            continue
+        play_human_move(game_app, scene, "keys", rng)
+    raise AssertionError("no second hand-over to the investigator")
+
+
+def test_hot_seat_show_goes_straight_to_the_position_with_the_moves_in_the_log(game_app) -> None:  # type: ignore[no-untyped-def]
+    scene, handover = _to_second_handover(game_app)
+    assert handover.moves >= 1 and handover.replay_button.visible
+    logged = len(scene.logs[Side.INVESTIGATOR])
+    send(game_app, key(pygame.K_RETURN))  # Show: the moves played on this screen are not played again
+    assert scene.viewer is Side.INVESTIGATOR and scene.anim is None
+    assert scene.cursor[Side.INVESTIGATOR] == len(scene.states) - 1
+    assert len(scene.logs[Side.INVESTIGATOR]) == logged + handover.moves, "told in the log"
+    investigator_blind(scene)
+    wait_for_turn(game_app, scene)
+    assert scene.my_turn()
+
+
+def test_hot_seat_show_and_replay_plays_the_moves_and_enter_skips_them_all(game_app) -> None:  # type: ignore[no-untyped-def]
+    game_app.settings.animation_speed = 1.0
+    scene, handover = _to_second_handover(game_app)
+    send(game_app, key(pygame.K_r))  # Show and replay
+    assert scene.viewer is Side.INVESTIGATOR and scene.cursor[Side.INVESTIGATOR] < len(scene.states) - 1
+    game_app.tick(DT)
+    assert scene.anim is not None
+    investigator_blind(scene)
+    send(game_app, key(pygame.K_RETURN))  # Enter: skip every move still to show
+    assert scene.anim is None and scene.cursor[Side.INVESTIGATOR] == len(scene.states) - 1
+    investigator_blind(scene)

@@ -180,9 +180,12 @@ class LondonModel:
 
         self.view, self.round, self.phase, self.edition = obs.view, obs.round, obs.phase, obs.edition
         self.pawns = []
+        # an alibi the investigator drew proves that character innocent: struck on the screen that saw it
+        alibis = {c for c in obs.icards if c >= 0}
         for c, p in enumerate(obs.pos):
             col, row = position_xy(p)
-            self.pawns.append(PawnVis(char=c, col=float(col), row=float(row), suspect=bool(obs.suspects >> c & 1),
+            suspect = bool(obs.suspects >> c & 1) and c not in alibis
+            self.pawns.append(PawnVis(char=c, col=float(col), row=float(row), suspect=suspect,
                                       alpha=0.0 if p >= OFF_BOARD else 1.0))
         self.lamps = []
         for t, p in enumerate(obs.lamps):

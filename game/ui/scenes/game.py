@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -47,7 +48,23 @@ BOT_DELAY = 0.55       # seconds (at speed 1) before a bot moves, so the player 
 END_DELAY = 0.6        # pause on the final position before the results
 SIDES = (Side.INVESTIGATOR, Side.JACK)
 LOG_COLOURS = {"jack": (236, 160, 156), "investigator": (166, 196, 236), None: theme.PARCHMENT}
+#: Key intents typed ahead while a move plays: kept and applied to the prompt they were meant for.
+#: Confirm is not among them: a move is applied only once the player has seen it picked.
+TYPEAHEAD = frozenset({"number", "direction", "detective", "stay", "mode", "back", "next", "previous"})
 
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One action in a side's game log: which one, and who took it (for its colour).
+
+    The words are not stored: they are told from the action and the
+    side's observations in the language shown when drawn, so a language
+    change retells the whole log (:meth:`GameScene.log_text`).
+    """
+
+    ply: int
+    actor: str | None
 
 
 _POOL: ThreadPoolExecutor | None = None
@@ -100,7 +117,8 @@ class GameScene(Scene):
             self.viewer = Side.INVESTIGATOR
         start = latest if resume else 0
         self.cursor = {side: start for side in SIDES}
-        self.logs: dict[Side, list[tuple[str, str | None]]] = {side: [] for side in SIDES}
+        self.logs: dict[Side, list[LogEntry]] = {side: [] for side in SIDES}
+        self._told: dict[tuple[str, Side, int], list[str]] = {}  # (language, side, ply) -> the lines
         if resume:
             for side in SIDES:
                 for i in range(latest):
@@ -121,6 +139,8 @@ class GameScene(Scene):
         self.end_wait = 0.0
         self.show_sight = False
         self.handover_pending: Side | None = None
+        #: Keys typed while a move played or the prompt was being set up: (ply they were typed at, intent, value).
+        self.typeahead: list[tuple[int, str, int]] = []
         self.log_scroll = 0
         self.autosave_error = False
         self.finished = False
@@ -185,7 +205,7 @@ class GameScene(Scene):
         """The secrets the screen holds now (for tests): model fields and the log text."""
         return {"viewer": None if self.viewer is None else self.viewer.value, "view": self.model.view,
                 **self.model.secrets(),
-                "log": [t for t, _a in self.logs[self.viewer]] if self.viewer else []}
+                "log": [t for t, _a in self.log_text(self.viewer)] if self.viewer else []}
 
     def my_turn(self) -> bool:
         """Whether the screen waits for its human player's choice now."""
@@ -235,17 +255,29 @@ class GameScene(Scene):
         try:
             saves.save(self.record, name)
             if hasattr(saves, "clear_autosave"):
-                saves.clear_autosave()
+                saves.clear_autosave(self.record)
         except OSError as exc:
             self.toast.show(_("The finished game could not be saved: {reason}").format(
                 reason=exc.strerror or exc), "error", 4.0)
 
     def _log(self, side: Side, i: int) -> None:
-        before, after = self.obs(i, side), self.obs(i + 1, side)
         action = self.visible_action(i, side)
-        actor = self.ui.actor_of(before, action)
-        for line in self.ui.describe(before, action, after):
-            self.logs[side].append((line, actor))
+        self.logs[side].append(LogEntry(i, self.ui.actor_of(self.obs(i, side), action)))
+
+    def told(self, side: Side, ply: int) -> list[str]:
+        """The log's lines for action ``ply`` as ``side`` saw it, in the language shown now."""
+        from ..i18n import current_language
+
+        key = (current_language(), side, ply)
+        lines = self._told.get(key)
+        if lines is None:
+            lines = self.ui.describe(self.obs(ply, side), self.visible_action(ply, side), self.obs(ply + 1, side))
+            self._told[key] = lines
+        return lines
+
+    def log_text(self, side: Side) -> list[tuple[str, str | None]]:
+        """``side``'s log as (line, actor) pairs, oldest first, in the language shown now."""
+        return [(line, e.actor) for e in self.logs[side] for line in self.told(side, e.ply)]
 
     def _start_anim(self, side: Side) -> None:
         i = self.cursor[side]
@@ -303,6 +335,7 @@ class GameScene(Scene):
                 self._outbox.clear()
         s = self.state
         if s.is_over():
+            self._drop_typeahead()
             self.end_wait += dt
             if self.end_wait >= END_DELAY and not self.finished:
                 self._to_results()
@@ -325,7 +358,9 @@ class GameScene(Scene):
                 self.picker = self.ui.make_picker(self.obs(latest, side))
                 self.picker_ply = latest
                 self.focus = None
+                self._apply_typeahead(latest)
             return
+        self._drop_typeahead()
         self.bot_wait += dt
         self._think(latest)
         future = self.thinking[1] if self.thinking is not None else None
@@ -333,6 +368,38 @@ class GameScene(Scene):
             self.bot_wait = 0.0
             self.thinking = None
             self.commit(future.result())
+
+    def _apply_typeahead(self, ply: int) -> None:
+        """Apply the keys typed for the prompt of ply ``ply`` now that it shows; drop the rest.
+
+        A key belongs to the prompt that follows what the player was
+        watching when it was typed: if anything else happened since (the
+        other side moved, chance threw new tokens), the player has not seen
+        the board the key would act on, so it is dropped with a word.
+        """
+        queued, self.typeahead = self.typeahead, []
+        meant = [(name, value) for at, name, value in queued if at == ply]
+        if len(meant) < len(queued):
+            self._say_dropped()
+        for name, value in meant:
+            if not self.my_turn():
+                break
+            self.ui.choose(name, value)
+
+    def _drop_typeahead(self) -> None:
+        if self.typeahead:
+            self.typeahead = []
+            self._say_dropped()
+
+    def _say_dropped(self) -> None:
+        self.toast.show(_("Keys pressed during the animation were ignored: the board changed since."), "info", 2.4)
+
+    def _awaits_viewer(self) -> bool:
+        """The next prompt is the viewer's, with nothing left to happen before it (it is being set up)."""
+        v = self.viewer
+        s = self.state
+        return (v is not None and v in self.humans and not s.is_over() and s.to_move().side is v
+                and self.cursor[v] == len(self.states) - 1 and self.handover_pending is None)
 
     def _think(self, ply: int) -> None:
         """Start the bot on ply ``ply`` in a worker thread, so frames keep coming while it searches.
@@ -359,14 +426,47 @@ class GameScene(Scene):
         from .handover import HandoverScene
 
         self.handover_pending = side
-        self.app.stack.push(HandoverScene(self.app, side, self._shown))
+        moves = self._seen_elsewhere(side) - self.cursor[side]
+        self.app.stack.push(HandoverScene(self.app, side, self._shown, moves))
 
-    def _shown(self, side: Side) -> None:
-        """The hand-over screen was passed: this is now ``side``'s screen."""
+    def _seen_elsewhere(self, side: Side) -> int:
+        """How far the other side's screen has shown the game (those moves played on this same screen)."""
+        other = Side.JACK if side is Side.INVESTIGATOR else Side.INVESTIGATOR
+        return max(self.cursor[side], min(len(self.states) - 1, self.cursor[other]))
+
+    def _shown(self, side: Side, replay: bool = False) -> None:
+        """The hand-over screen was passed: this is now ``side``'s screen.
+
+        Unless ``replay`` is asked, the moves already played on this screen
+        (the other side's) are not played again: they go to the log.
+        """
         self.handover_pending = None
         self.viewer = side
+        self.typeahead = []  # keys typed by the other player are not this one's
         self.picker = None
         self.focus = None
+        if not replay:
+            self._catch_up(side, self._seen_elsewhere(side))
+        self.model.sync(self.obs(self.cursor[side], side))
+
+    def _catch_up(self, side: Side, upto: int) -> None:
+        """Move ``side``'s screen to ply ``upto`` at once: the moves between go to its log, unanimated."""
+        start = self.cursor[side]
+        if upto <= start:
+            return
+        for i in range(start, upto):
+            self._log(side, i)
+        self.cursor[side] = upto
+        self.recent = self.ui.changed(upto - 1, side)
+        self.log_scroll = 0
+
+    def skip_all_animations(self) -> None:
+        """Finish the animation playing and every one waiting behind it: the screen shows the latest position."""
+        side = self.viewer
+        if side is None:
+            return
+        self.skip_animation()
+        self._catch_up(side, len(self.states) - 1)
         self.model.sync(self.obs(self.cursor[side], side))
 
     def _to_results(self) -> None:
@@ -471,18 +571,23 @@ class GameScene(Scene):
         if intent is None:
             return None
         name, value = intent.name, intent.value
-        if self.anim is not None:
-            if name in ("skip", "pause"):  # Space or Esc skips the move being shown
-                self.skip_animation()
-            return None
-        if name == "pause":
-            self.pause()
-        elif name == "sight":
+        if name == "sight":
             self.toggle_sight()
         elif name == "log":
             self.log_scroll = max(0, self.log_scroll + value)
+        elif self.anim is not None:
+            if name in ("skip", "pause"):  # Space or Esc skips the move being shown
+                self.skip_animation()
+            elif name == "confirm":  # Enter skips every move waiting to be shown
+                self.skip_all_animations()
+            elif name in TYPEAHEAD:  # typed ahead: kept for the prompt that follows this very move
+                self.typeahead.append((self.anim_ply, name, value))
+        elif name == "pause":
+            self.pause()
         elif not self.my_turn() or self.picker is None:
-            if name != "skip":
+            if name in TYPEAHEAD and self._awaits_viewer():
+                self.typeahead.append((len(self.states) - 1, name, value))
+            elif name != "skip":
                 self._not_your_turn()
         else:
             self.ui.choose(name, value)
@@ -612,7 +717,9 @@ class GameScene(Scene):
             text, col, sub = _("The game is over."), theme.BRASS_LIGHT, ""
         elif self.anim is not None:
             text, col = _("Watch the move…"), theme.TEXT_DIM
-            sub = _("Space skips the animation.")
+            waiting = len(self.states) - 1 - self.anim_ply
+            sub = (_("Space skips this move, Enter all {n} still to show.").format(n=waiting + 1) if waiting > 0
+                   else _("Space skips the animation."))
         else:
             text, col, sub = "", theme.TEXT_DIM, ""
         buttons = [b for b in (self.confirm_button, self.undo_button, self.extra_button) if b.visible]
@@ -657,7 +764,7 @@ class GameScene(Scene):
         if key != self._log_cache:
             self._log_cache = key
             out = []
-            for text, actor in log:
+            for text, actor in (self.log_text(self.viewer) if self.viewer is not None else []):
                 col = LOG_COLOURS.get(actor, theme.TEXT)
                 for j, line in enumerate(theme.wrap(text, size, r.w - round(30 * s))):
                     out.append((("• " if j == 0 else "   ") + line, col))

@@ -3,6 +3,10 @@
 Nothing of the game shows behind it, so the player who is passing the
 device cannot see the next one's secrets, and the next one sees nothing
 until pressing Show.
+
+Show goes straight to the position: the other side's moves were played on
+this same screen, so they are told in the log, not played again.  A player
+who looked away can ask for them with "Show and replay" (R).
 """
 
 from __future__ import annotations
@@ -21,24 +25,35 @@ from ..widgets import Button, draw_title, ornament
 
 
 class HandoverScene(Scene):
-    """"Pass the device to Jack — press Show when ready."  Show calls ``on_show(side)``."""
+    """"Pass the device to Jack — press Show when ready."
 
-    def __init__(self, app: Any, side: Side, on_show: Callable[[Side], None]) -> None:
+    Show calls ``on_show(side, False)``; "Show and replay" (offered when
+    ``moves`` of the other side wait) calls ``on_show(side, True)``.
+    """
+
+    def __init__(self, app: Any, side: Side, on_show: Callable[[Side, bool], None], moves: int = 0) -> None:
         super().__init__(app)
         self.side = side
         self.on_show = on_show
+        self.moves = moves
         self.t = 0.0
         self.show_button = Button(N_("Show"), self.show, kind="primary")
+        self.replay_button = Button(lambda: _("Show and replay the moves ({n})").format(n=self.moves),
+                                    self.show_replay)
+        self.replay_button.visible = moves > 0
         self.menu_button = Button(N_("Menu"), self.menu, kind="quiet")
         self.done = False
 
-    def show(self) -> None:
+    def show(self, replay: bool = False) -> None:
         if self.done:
             return
         self.done = True
         self.app.play("click")
         self.app.stack.pop()
-        self.on_show(self.side)
+        self.on_show(self.side, replay)
+
+    def show_replay(self) -> None:
+        self.show(replay=True)
 
     def menu(self) -> None:
         from .pause import PauseScene
@@ -51,10 +66,13 @@ class HandoverScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.show()
+            elif event.key == pygame.K_r and self.moves > 0:
+                self.show_replay()
             elif event.key == pygame.K_ESCAPE:
                 self.menu()
             return None
-        if self.show_button.handle_event(event) or self.menu_button.handle_event(event):
+        if (self.show_button.handle_event(event) or self.replay_button.handle_event(event)
+                or self.menu_button.handle_event(event)):
             return None
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             return None
@@ -66,8 +84,13 @@ class HandoverScene(Scene):
     def _layout(self, size: tuple[int, int]) -> None:
         w, h = size
         bw, bh = max(180, int(w * 0.17)), max(42, int(h * 0.07))
-        self.show_button.rect = pygame.Rect(w // 2 - bw // 2, int(h * 0.66), bw, bh)
-        self.menu_button.rect = pygame.Rect(w // 2 - bw // 2, int(h * 0.66) + bh + 14, bw, int(bh * 0.8))
+        self.show_button.rect = pygame.Rect(w // 2 - bw // 2, int(h * 0.62), bw, bh)
+        y = self.show_button.rect.bottom + 12
+        if self.replay_button.visible:
+            rw = max(bw, int(w * 0.3))
+            self.replay_button.rect = pygame.Rect(w // 2 - rw // 2, y, rw, int(bh * 0.8))
+            y = self.replay_button.rect.bottom + 12
+        self.menu_button.rect = pygame.Rect(w // 2 - bw // 2, y, bw, int(bh * 0.8))
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
@@ -93,4 +116,5 @@ class HandoverScene(Scene):
         theme.blit_text(surface, _("Press Show when ready."), max(12, int(17 * s)), theme.TEXT_DIM,
                         (w // 2, int(h * 0.52)), "center")
         self.show_button.draw(surface, focused=True)
+        self.replay_button.draw(surface)
         self.menu_button.draw(surface)

@@ -20,14 +20,21 @@ from ..widgets import Button, Menu, draw_title, ornament
 from .results import ResultsScene
 
 
-def verdict(result: Any, role: str | None) -> tuple[str, str, theme.Color]:
-    """``(headline, detail, colour)`` of a :class:`net.session.Result` for the player of ``role``."""
+def verdict(result: Any, role: str | None, game: str = "pocket") -> tuple[str, str, theme.Color]:
+    """``(headline, detail, colour)`` of a :class:`net.session.Result` for the player of ``role``.
+
+    ``game`` names the rule set: only Pocket throws tokens, so only its check speaks of throws.
+    """
     if result is None:
         return _("Not verified"), "", theme.WARN
     status = result.status
     finding = result.finding or {}
     if status == "finished" and result.verified:
-        return _("Both sides verified: fair game"), _("Every witness answer, card and throw was checked."), theme.GOOD
+        if game == "pocket":
+            checked = _("Every witness answer, card and throw was checked.")
+        else:
+            checked = _("Every witness answer and every card was checked.")
+        return _("Both sides verified: fair game"), checked, theme.GOOD
     if status == "cheat":
         detail = result.reason or str(finding)
         side = finding.get("side")
@@ -146,7 +153,7 @@ class OnlineResultsScene(ResultsScene):
             b.rect = pygame.Rect(panel.centerx - total // 2 + i * (bw + gap), y, bw, bh)
 
     def _verdict_box(self, surface: pygame.Surface, panel: pygame.Rect, y: int, s: float) -> None:
-        head, detail, col = verdict(self.result, self.driver.role)
+        head, detail, col = verdict(self.result, self.driver.role, getattr(self.record, "game", "pocket"))
         size = max(12, int(19 * s))
         width = int(panel.w * 0.86)
         lines = theme.wrap(head, size, width - int(60 * s), "sans-bold")[:2]

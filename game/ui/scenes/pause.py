@@ -1,4 +1,4 @@
-"""The pause overlay: resume, rules, settings, save and quit."""
+"""The pause overlay: resume, rules, settings, abandon the game, save and quit."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pygame
 from .. import theme
 from ..i18n import N_, _
 from ..scene import Scene
-from ..widgets import Button, Menu, Toast, draw_title
+from ..widgets import Button, Menu, Toast, dim_behind, draw_title
 
 
 class PauseScene(Scene):
@@ -29,10 +29,11 @@ class PauseScene(Scene):
             Button(N_("Resume"), self.resume, kind="primary"),
             Button(N_("Rules"), self.rules),
             Button(N_("Settings"), self.settings),
+            Button(N_("Abandon game"), self.abandon, kind="danger"),
             Button(N_("Save and quit"), self.save_and_quit),
         ])
         if getattr(game, "driver", None) is not None:  # an online game is not saved: leaving gives it up
-            self.menu.buttons[-1] = Button(N_("Leave the game"), self.leave_online, kind="danger")
+            self.menu.buttons[-2:] = [Button(N_("Leave the game"), self.leave_online, kind="danger")]
 
     def resume(self) -> None:
         self.app.play("click")
@@ -73,6 +74,29 @@ class PauseScene(Scene):
 
         self.app.stack.clear(TitleScene(self.app))
 
+    def abandon(self) -> None:
+        """Ask, then give the game up: its autosave is removed and the title shows."""
+        from .confirm import ConfirmScene
+
+        self.app.play("click")
+        self.app.stack.push(ConfirmScene(
+            self.app, N_("Abandon this game?"),
+            N_("The game ends here and is removed from your saved games; it cannot be resumed."),
+            [(N_("Abandon game"), self._abandon_now, "danger"), (N_("Keep playing"), lambda: None, "primary")]))
+
+    def _abandon_now(self) -> None:
+        game = self.game or _find_game(self.app)
+        if game is not None:
+            try:
+                self.app.saves.clear_autosave(game.record)
+            except OSError as exc:
+                self.toast.show(_("The saved game could not be removed: {reason}").format(
+                    reason=exc.strerror or exc), "error", 4.0)
+                return
+        from .title import TitleScene
+
+        self.app.stack.clear(TitleScene(self.app))
+
     def leave_online(self) -> None:
         """Give up the seat of an online game (the other side's game ends) and go back to the title."""
         from .title import TitleScene
@@ -103,9 +127,7 @@ class PauseScene(Scene):
         self._layout(size)
         w, h = size
         s = min(w / 1280, h / 800)
-        dim = pygame.Surface(size, pygame.SRCALPHA)
-        dim.fill((6, 6, 10, 190))
-        surface.blit(dim, (0, 0))
+        dim_behind(surface, 190)
         box = self.menu.buttons[0].rect.unionall([b.rect for b in self.menu.buttons[1:]])
         box = box.inflate(int(80 * s), int(60 * s))
         box.y -= int(60 * s)

@@ -1,5 +1,9 @@
 """The saved-games screen: list, resume (or replay a finished game), delete.
 
+Every unfinished game kept automatically (one per game and mode) is
+listed first, with its game, mode, the side the player took, the round
+and the date; named and finished games follow.
+
 A file that cannot be loaded stays in the list, in red, with the reason, so
 the player sees what happened to it and can delete it; it never stops the
 screen.  Up/Down (or a click) select, Enter (or a double click) resumes,
@@ -28,7 +32,7 @@ def mode_name(mode: str) -> str:
     """The label of a game mode as saved in a record's meta (unknown modes as they are)."""
     return {
         "solo": _("Solo"), "bot": _("Solo"), "hotseat": _("Hot seat"), "hot-seat": _("Hot seat"),
-        "network": _("Network"), "online": _("Network"), "replay": _("Replay"),
+        "network": _("Network"), "online": _("Network"), "replay": _("Replay"), "watch": _("Bots play"),
     }.get(mode, mode)
 
 
@@ -46,6 +50,29 @@ def game_title(game: str) -> str:
 
 def when(timestamp: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(timestamp)) if timestamp else "?"
+
+
+def side_played(human: str) -> str:
+    """Which side the player took, as the list says it (empty when both or none were human)."""
+    return {"investigator": _("you: investigator"), "jack": _("you: Jack")}.get(human, "")
+
+
+def save_details(info: SaveInfo, with_game: bool = True) -> str:
+    """Game · mode · side · round of a loadable save, in the player's language."""
+    parts = [game_title(info.game)] if with_game else []
+    if info.mode:
+        parts.append(mode_name(info.mode))
+    side = side_played(info.side)
+    if side:
+        parts.append(side)
+    parts.append(_("finished after round {n}").format(n=info.round) if info.over
+                 else _("round {n}").format(n=info.round))
+    return " · ".join(parts)
+
+
+def describe_save(info: SaveInfo) -> str:
+    """One line for a question about a save: its details and when it was saved."""
+    return save_details(info) + (" · " + when(info.modified) if info.modified else "")
 
 
 class SavesScene(Scene):
@@ -92,8 +119,8 @@ class SavesScene(Scene):
                             "error", 5.0)
         if self.replays:
             self.entries = [e for e in self.entries if e.ok and e.over]
-        # the autosave first: it is the game most likely wanted
-        self.entries.sort(key=lambda i: i.path.name != AUTOSAVE)
+        # the unfinished games first: they are the ones most likely wanted
+        self.entries.sort(key=lambda i: not i.slot)
         self.selected = max(0, min(self.selected, len(self.entries) - 1))
         self.confirm = None
         self._clamp_scroll()
@@ -186,6 +213,8 @@ class SavesScene(Scene):
 
     @staticmethod
     def _name(info: SaveInfo) -> str:
+        if info.slot and info.ok:
+            return _("Unfinished: {game}").format(game=game_title(info.game))
         return _("Autosave") if info.path.name == AUTOSAVE else info.name
 
     # -------------------------------------------------------------- events
@@ -315,17 +344,12 @@ class SavesScene(Scene):
         dw = theme.font(small).size(date)[0]
         name = self._name(info)
         name_w = r.w - 3 * pad - dw
-        colour = theme.BAD if not info.ok else (theme.BRASS_LIGHT if info.path.name == AUTOSAVE else theme.TEXT)
+        colour = theme.BAD if not info.ok else (theme.BRASS_LIGHT if info.slot else theme.TEXT)
         theme.blit_text(surface, name, theme.fit_size(name, big, name_w, "sans-bold"), colour,
                         (r.x + pad, r.y + r.h * 0.3), "midleft", "sans-bold")
         theme.blit_text(surface, date, small, theme.TEXT_DIM, (r.right - pad, r.y + r.h * 0.3), "midright")
         if info.ok:
-            parts = [game_title(info.game)]
-            parts.append(_("finished after round {n}").format(n=info.round) if info.over
-                         else _("round {n}").format(n=info.round))
-            if info.mode:
-                parts.append(mode_name(info.mode))
-            detail = " · ".join(parts)
+            detail = save_details(info, with_game=not info.slot)
             col = theme.TEXT_DIM
         else:
             detail = _("Cannot be loaded: {reason}").format(reason=error_text(info.error_kind, info.error or ""))

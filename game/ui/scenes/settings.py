@@ -1,4 +1,7 @@
-"""The settings screen: window size, full screen, animation speed, volume, language.
+"""The settings screen: window size, full screen, animation speed, volumes, language.
+
+The sound has a master volume and the music's own; "Sound effects…" opens
+:class:`EffectsScene`, one volume per effect, each played as it changes.
 
 Every change applies at once (through ``app.apply_settings()`` when the app
 has it) and is saved straight away, so there is no Apply button to forget.
@@ -47,6 +50,8 @@ def window_sizes(current: tuple[int, int]) -> list[tuple[int, int]]:
 class SettingsScene(Scene):
     """Edit ``app.settings``; each change is applied and saved immediately."""
 
+    heading = N_("Settings")
+
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         if getattr(app, "settings", None) is None:
@@ -62,9 +67,12 @@ class SettingsScene(Scene):
                    _nearest(s.animation_speed, SPEEDS), lambda v: self._change(animation_speed=v)),
             Choice(N_("Sound volume"), [(v, _volume_label(v)) for v in VOLUMES], _nearest(s.volume, VOLUMES),
                    self._set_volume),
+            Choice(N_("Music"), [(v, _volume_label(v)) for v in VOLUMES], _nearest(s.music_volume, VOLUMES),
+                   lambda v: self._change(music_volume=v)),
             Choice(N_("Language"), [(code, _fixed(name)) for code, name in LANGUAGES.items()], s.language,
                    lambda v: self._change(language=v)),
         ]
+        self.effects = Button(N_("Sound effects…"), self.open_effects)
         self.defaults = Button(N_("Defaults"), self.restore_defaults)
         self.back = Button(N_("Back"), self.close, kind="primary")
         self.focus = 0  # rows, then Defaults, then Back
@@ -101,7 +109,10 @@ class SettingsScene(Scene):
         set_language(self.settings.language)
         sound = getattr(self.app, "sound", None)
         if sound is not None:
+            from ..app import apply_volumes
+
             sound.set_volume(self.settings.volume)
+            apply_volumes(sound, self.settings)
 
     def save(self) -> None:
         try:
@@ -116,7 +127,8 @@ class SettingsScene(Scene):
         d = Settings()
         d.language = self.settings.language  # keep the language the player can read
         self._change(width=d.width, height=d.height, fullscreen=d.fullscreen,
-                     animation_speed=d.animation_speed, volume=d.volume)
+                     animation_speed=d.animation_speed, volume=d.volume, music_volume=d.music_volume,
+                     effect_volumes={})
         self.sync()
         self.toast.show(_("Settings restored to their defaults."), "good")
 
@@ -124,19 +136,26 @@ class SettingsScene(Scene):
         """Show the current settings in the rows (after a reset)."""
         s = self.settings
         values = [s.size, bool(s.fullscreen), _nearest(s.animation_speed, SPEEDS), _nearest(s.volume, VOLUMES),
-                  s.language]
+                  _nearest(s.music_volume, VOLUMES), s.language]
         sizes = window_sizes(s.size)
         self.rows[0].options = [(size, _size_label(size)) for size in sizes]
         for row, value in zip(self.rows, values, strict=True):
             row.value = value
+
+    def open_effects(self) -> None:
+        _click(self.app)
+        self.app.stack.push(EffectsScene(self.app))
 
     def close(self) -> None:
         _click(self.app)
         self.app.stack.pop()
 
     # ------------------------------------------------------------- events
+    def _buttons(self) -> list[Button]:
+        return [self.effects, self.defaults, self.back]
+
     def _focusables(self) -> list[Any]:
-        return [*self.rows, self.defaults, self.back]
+        return [*self.rows, *self._buttons()]
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         self._ensure_layout()
@@ -188,37 +207,93 @@ class SettingsScene(Scene):
         self._size = size
         w, h = size
         pw = min(w - 2 * max(16, w // 20), 980)
-        row_h = max(40, min(64, int(h * 0.085)))
-        gap = max(8, row_h // 4)
-        top = int(h * 0.2)
+        top = int(h * 0.18)
+        bh = max(32, int(h * 0.06))
+        room = h * 0.94 - top - bh - h * 0.06  # the rows, then the buttons and the hint below them
+        row_h = max(28, min(64, int(h * 0.085), int(room / (len(self.rows) * 1.25 + 0.5))))
+        gap = max(6, row_h // 4)
         x = (w - pw) // 2
         for i, row in enumerate(self.rows):
             row.rect = Rect(x, top + i * (row_h + gap), pw, row_h)
-        bh = max(36, int(h * 0.06))
-        bw = max(140, int(w * 0.16))
-        y = self.rows[-1].rect.bottom + gap * 3
-        self.defaults.rect = Rect(w // 2 - bw - gap, y, bw, bh)
-        self.back.rect = Rect(w // 2 + gap, y, bw, bh)
+        buttons = self._buttons()
+        bw = min(max(180, int(w * 0.2)), (pw - 2 * gap * (len(buttons) - 1)) // len(buttons))
+        y = self.rows[-1].rect.bottom + gap * 2
+        total = len(buttons) * bw + (len(buttons) - 1) * 2 * gap
+        for i, b in enumerate(buttons):
+            b.rect = Rect(w // 2 - total // 2 + i * (bw + 2 * gap), y, bw, bh)
 
     # --------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
         self.layout(surface.get_size())
         w, h = surface.get_size()
         surface.blit(theme.night_backdrop((w, h)), (0, 0))
-        draw_title(surface, _("Settings"), max(20, int(h * 0.06)), (w // 2, int(h * 0.08)))
+        draw_title(surface, _(self.heading), max(20, int(h * 0.06)), (w // 2, int(h * 0.08)))
         ornament(surface, (w // 2, int(h * 0.135)), int(w * 0.3))
         first, last = self.rows[0].rect, self.back.rect
         panel = Rect(first.x, first.y, first.w, last.bottom - first.y).inflate(40, 40)
         theme.rounded_panel(surface, panel)
         for i, row in enumerate(self.rows):
             row.draw(surface, focused=(i == self.focus))
-        self.defaults.draw(surface, focused=(self.focus == len(self.rows)))
-        self.back.draw(surface, focused=(self.focus == len(self.rows) + 1))
+        for i, b in enumerate(self._buttons()):
+            b.draw(surface, focused=(self.focus == len(self.rows) + i))
         hint = _("Changes apply at once and are saved.")
         size = max(11, int(h * 0.02))
         theme.blit_text(surface, hint, theme.fit_size(hint, size, w - 40), theme.TEXT_FAINT,
                         (w // 2, panel.bottom + size), "midtop")
         self.toast.draw(surface, (w // 2, int(h * 0.9)), max(12, int(h * 0.024)), int(w * 0.8))
+
+
+EFFECT_LABELS = {
+    "step": N_("Footsteps"), "turn": N_("Tiles turning"), "flip": N_("Cards and tiles turned over"),
+    "slide": N_("Tiles sliding"), "deal": N_("Cards dealt"), "throw": N_("Tokens thrown"),
+    "witness": N_("Witness bell"), "win": N_("End of the game"), "click": N_("Buttons"),
+}
+
+
+class EffectsScene(SettingsScene):
+    """One volume per sound effect (under the master volume); each change plays that effect."""
+
+    heading = N_("Sound effects")
+
+    def __init__(self, app: Any) -> None:
+        Scene.__init__(self, app)
+        from ..sound import NAMES
+
+        s: Settings = app.settings
+        self.toast = Toast()
+        self.names = [n for n in NAMES if n in EFFECT_LABELS]
+        self.rows = [Choice(EFFECT_LABELS[n], [(v, _volume_label(v)) for v in VOLUMES],
+                            _nearest(s.effect_volumes.get(n, 1.0), VOLUMES), (lambda v, n=n: self._set_effect(n, v)))
+                     for n in self.names]
+        self.defaults = Button(N_("Defaults"), self.restore_defaults)
+        self.back = Button(N_("Back"), self.close, kind="primary")
+        self.focus = 0
+        self._size = None
+        self.error = None
+
+    def _buttons(self) -> list[Button]:
+        return [self.defaults, self.back]
+
+    def _set_effect(self, name: str, volume: float) -> None:
+        volumes = dict(self.settings.effect_volumes)
+        volumes[name] = volume
+        self._change(effect_volumes=volumes)
+        sound = getattr(self.app, "sound", None)
+        if sound is not None:
+            try:
+                sound.play(name)  # let the player hear it at its new level
+            except Exception:  # noqa: BLE001 - a missing sound must never stop a menu
+                pass
+
+    def restore_defaults(self) -> None:
+        _click(self.app)
+        self._change(effect_volumes={})
+        self.sync()
+        self.toast.show(_("Every effect is back at full volume."), "good")
+
+    def sync(self) -> None:
+        for name, row in zip(self.names, self.rows, strict=True):
+            row.value = _nearest(self.settings.effect_volumes.get(name, 1.0), VOLUMES)
 
 
 def _fixed(text: str):  # type: ignore[no-untyped-def]

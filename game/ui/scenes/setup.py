@@ -1,4 +1,9 @@
-"""New game: choose the game, solo against a bot or hot-seat, your side and the bot."""
+"""New game: choose the game, solo against a bot or hot-seat, your side and the bot.
+
+The choices are kept in the settings and offered again next time.  A new
+game replaces the unfinished game of the same game and mode (one is kept
+per game and mode), so Start asks first when there is one.
+"""
 
 from __future__ import annotations
 
@@ -63,6 +68,7 @@ class SetupScene(Scene):
                                              ("random", N_("Random"))], "investigator")
         self.bot = Choice(N_("Bot"), [(b, BOT_LABELS.get(b, (lambda b=b: b.title()))) for b in bots],
                           default_bot(bots))
+        self._recall()
         self.all_rows = [self.game, self.edition, self.mode, self.side, self.bot]
         self.rows = [self.game, self.mode, self.side, self.bot]
         self.start_button = Button(N_("Start"), self.start, kind="primary")
@@ -70,6 +76,26 @@ class SetupScene(Scene):
         self._size: tuple[int, int] | None = None
         self.focus = 1
         self._sync()
+
+    def _remembered(self) -> dict[str, Choice]:
+        return {"last_game": self.game, "last_edition": self.edition, "last_mode": self.mode,
+                "last_side": self.side, "last_bot": self.bot}
+
+    def _recall(self) -> None:
+        """Offer the choices of the last game started (values no longer offered are skipped)."""
+        for name, choice in self._remembered().items():
+            value = getattr(self.app.settings, name, "")
+            if value and any(v == value for v, _label in choice.options):
+                choice.value = value
+
+    def _remember(self) -> None:
+        settings = self.app.settings
+        for name, choice in self._remembered().items():
+            if hasattr(settings, name) and choice.value is not None:
+                setattr(settings, name, str(choice.value))
+        problem = self.app.save_settings() if hasattr(self.app, "save_settings") else None
+        if problem:
+            self.toast.show(_("The settings could not be saved: {reason}").format(reason=problem), "error", 3.0)
 
     def _sync(self) -> None:
         solo = self.mode.value == "solo"
@@ -88,9 +114,44 @@ class SetupScene(Scene):
 
     # -------------------------------------------------------------- actions
     def start(self) -> None:
+        """Start the game chosen, after asking if it would replace an unfinished one."""
+        self.app.play("click")
+        self._remember()
+        game, mode = self.game.value, self.mode.value
+        saves = getattr(self.app, "saves", None)
+        held = None
+        if saves is not None and hasattr(saves, "slot_info"):
+            try:
+                held = saves.slot_info(game, mode)
+            except OSError:
+                held = None
+        if held is None or not held.ok:  # a damaged file is set aside when the new game saves, not lost
+            self._start_now()
+            return
+        from .confirm import ConfirmScene
+        from .saves import describe_save
+
+        self.app.stack.push(ConfirmScene(
+            self.app, N_("Replace the unfinished game?"),
+            lambda: _("An unfinished game is kept for this game and mode: {what}. "
+                      "A new game replaces it.").format(what=describe_save(held)),
+            [(N_("Resume it"), lambda: self._resume(held), "primary"),
+             (N_("Start a new game"), self._start_now, "danger"),
+             (N_("Cancel"), lambda: None, "normal")]))
+
+    def _resume(self, info: Any) -> None:
         from .game import GameScene
 
-        self.app.play("click")
+        try:
+            scene = GameScene.from_record(self.app, self.app.saves.load(info.path))
+        except ValueError as exc:  # SaveError is one too
+            self.toast.show(_("The saved game cannot be resumed: {reason}").format(reason=exc), "error", 4.0)
+            return
+        self.app.stack.replace(scene)
+
+    def _start_now(self) -> None:
+        from .game import GameScene
+
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(1, 2**31)
         side = self.side.value
         if side == "random":

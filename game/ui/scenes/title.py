@@ -167,8 +167,9 @@ class TitleScene(Scene):
         surface.blit(g, g.get_rect(center=(w // 2, int(h * 0.16))), special_flags=pygame.BLEND_RGB_ADD)
         s = min(w / 1280, h / 800)
         draw_title(surface, _("Mr. Jack"), max(36, int(96 * s)), (w // 2, int(h * 0.15)))
-        theme.blit_text(surface, _("Pocket"), max(18, int(40 * s)), theme.PARCHMENT, (w // 2, int(h * 0.25)),
-                        "center", "serif", shadow=True)
+        games = _("Pocket · London · New York")
+        theme.blit_text(surface, games, theme.fit_size(games, max(18, int(40 * s)), int(w * 0.9), "serif"),
+                        theme.PARCHMENT, (w // 2, int(h * 0.25)), "center", "serif", shadow=True)
         ornament(surface, (w // 2, int(h * 0.3)), int(min(w * 0.4, 420 * s)))
         # a dark card behind the buttons so they read on the skyline
         visible = [b for b in self.menu.buttons if b.visible]
@@ -176,6 +177,7 @@ class TitleScene(Scene):
             box = visible[0].rect.unionall([b.rect for b in visible[1:]]).inflate(int(60 * s), int(40 * s))
             theme.rounded_panel(surface, box, fill=(14, 15, 20), alpha=238, radius=int(14 * s))
         self.menu.draw(surface)
-        theme.blit_text(surface, _("London, 1888. One of nine suspects is Jack. Catch him, or be him."),
-                        max(11, int(15 * s)), theme.TEXT_DIM, (w // 2, h - int(28 * s)), "center", "serif")
+        motto = _("Whitechapel, 1888, and Manhattan after him: one of the suspects is Jack. Catch him, or be him.")
+        theme.blit_text(surface, motto, theme.fit_size(motto, max(11, int(15 * s)), int(w * 0.94), "serif"),
+                        theme.TEXT_DIM, (w // 2, h - int(28 * s)), "center", "serif")
         self.toast.draw(surface, (w // 2, int(h * 0.86)), max(12, int(16 * s)), int(w * 0.7))
