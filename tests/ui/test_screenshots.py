@@ -12,7 +12,8 @@ NAMES = ("title", "setup", "board", "choose-rotation", "choose-walk", "witness",
          "rules", "settings", "london-setup", "london-board", "london-choose", "london-beam", "london-power",
          "london-whistle", "london-witness", "london-results", "london-rules", "newyork-setup", "newyork-board",
          "newyork-choose", "newyork-power", "newyork-informant", "newyork-push", "newyork-witness", "newyork-results",
-         "newyork-rules")
+         "newyork-rules", "saves-list", "saves-replace", "saves-abandon", "end-investigator", "handover-moves",
+         "settings-effects")
 
 
 def test_the_screenshots_command_writes_every_scene(tmp_path: Path) -> None:
@@ -77,3 +78,13 @@ def test_the_newyork_pictures_show_what_they_name(tmp_path: Path) -> None:
     shots["newyork-results"]()
     assert type(app.stack.top).__name__ == "ResultsScene"
     app.stack.clear()
+
+
+def test_screenshots_can_be_limited_to_some_scenes_in_one_language(tmp_path: Path) -> None:
+    from game.cli import main
+    from game.ui import i18n
+
+    assert main(["screenshots", str(tmp_path), "--only", "saves-ab", "--lang", "pl"]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["saves-abandon-1280x800.png", "saves-abandon-800x600.png"]
+    assert i18n.current_language() == "en", "the language is put back"
+    assert main(["screenshots", str(tmp_path), "--lang", "xx"]) == 2

@@ -12,6 +12,7 @@ import pygame
 import pytest
 from test_game_scene import click, key, send, wait_for_turn
 
+from game.engine.record import GameRecord
 from game.saves import SaveStore
 from game.ui import i18n
 from game.ui.scenes.confirm import ConfirmScene
@@ -184,3 +185,38 @@ def test_the_question_and_the_list_draw_in_every_language(app, lang: str) -> Non
         saves.draw(pygame.Surface((800, 600)))
     finally:
         i18n.set_language("en")
+
+
+def test_resuming_the_old_single_autosave_asks_before_it_replaces_a_kept_game(app) -> None:  # type: ignore[no-untyped-def]
+    """An autosave.json of an earlier version would go to the slot of its game and mode: ask first."""
+    app.start(TitleScene(app))
+    new_game(app, "pocket")
+    kept = app.stack.top
+    save_and_quit(app, kept)
+    old = GameRecord("pocket", kept.record.seed + 1, [], {"mode": "solo", "human": "jack", "bot": "random"})
+    (app.saves.folder / "autosave.json").write_text(old.to_json())
+    saves = SavesScene(app)
+    app.stack.push(saves)
+    app.tick(1 / 60)
+    saves.select([e.path.name for e in saves.entries].index("autosave.json"))
+    saves.open_selected()
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmScene) and "round 1" in ask.message()
+    send(app, key(pygame.K_ESCAPE))
+    assert app.stack.top is saves and app.saves.slot_info("pocket", "solo").seed == kept.record.seed
+    saves.open_selected()
+    app.tick(1 / 60)  # lay the question out
+    send(app, click(button(app.stack.top, "Resume anyway").rect.center))
+    resumed = app.stack.top
+    assert isinstance(resumed, GameScene) and resumed.record.seed == old.seed
+
+
+def test_resuming_a_kept_game_asks_nothing(app) -> None:  # type: ignore[no-untyped-def]
+    app.start(TitleScene(app))
+    new_game(app, "london")
+    save_and_quit(app, app.stack.top)
+    saves = SavesScene(app)
+    app.stack.push(saves)
+    app.tick(1 / 60)
+    saves.open_selected()
+    assert isinstance(app.stack.top, GameScene)

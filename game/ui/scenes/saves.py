@@ -186,7 +186,32 @@ class SavesScene(Scene):
         except ValueError as exc:
             self.toast.show(_("This game cannot be resumed: {reason}").format(reason=exc), "error", 5.0)
             return
-        self.app.stack.push(scene)
+        held = None if info.slot and info.path.name != AUTOSAVE else self._slot_taken(record)
+        if held is None:
+            self.app.stack.push(scene)
+            return
+        from .confirm import ConfirmScene
+
+        # a game from a named save (or the old single autosave) is kept in its slot as it is played
+        self.app.stack.push(ConfirmScene(
+            self.app, N_("Replace the unfinished game?"),
+            lambda: _("Playing this game replaces the unfinished game kept for its game and mode: "
+                      "{what}.").format(what=describe_save(held)),
+            [(N_("Resume anyway"), lambda: self.app.stack.push(scene), "danger"),
+             (N_("Cancel"), lambda: None, "normal")]))
+
+    def _slot_taken(self, record: Any) -> SaveInfo | None:
+        """Another unfinished game in the slot that ``record`` would be autosaved to, if any."""
+        slot_info = getattr(self.store, "slot_info", None)
+        if slot_info is None:
+            return None
+        try:
+            held = slot_info(record.game, str(record.meta.get("mode", "solo")))
+        except OSError:
+            return None
+        if held is None or not held.ok or (held.game, held.seed) == (record.game, record.seed):
+            return None
+        return held
 
     def delete_selected(self) -> None:
         """First press asks, second press deletes."""
