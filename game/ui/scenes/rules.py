@@ -796,6 +796,7 @@ class RulesScene(Scene):
         self.back = Button(N_("Back"), self.close, hotkey=pygame.K_ESCAPE)
         self.prev = Button(N_("Previous"), lambda: self.turn(-1))
         self.next = Button(N_("Next"), lambda: self.turn(1), kind="primary")
+        self.about = Button(N_("About"), self.show_about)
         self.toc: list[pygame.Rect] = []
         self._size: tuple[int, int] | None = None
 
@@ -813,6 +814,13 @@ class RulesScene(Scene):
     def close(self) -> None:
         _click(self.app)
         self.app.stack.pop()
+
+    def show_about(self) -> None:
+        """The credits and where the boards come from (kept out of the rules themselves)."""
+        from .about import AboutScene
+
+        _click(self.app)
+        self.app.stack.push(AboutScene(self.app))
 
     def turn(self, d: int) -> None:
         self.go(self.page + d)
@@ -854,7 +862,7 @@ class RulesScene(Scene):
             if event.button == 5:
                 self.turn(1)
                 return None
-            for b in (self.back, self.prev, self.next, *self.tabs):
+            for b in (self.back, self.about, self.prev, self.next, *self.tabs):
                 if b.handle_event(event):
                     return None
             for i, r in enumerate(self.toc):
@@ -886,6 +894,7 @@ class RulesScene(Scene):
         bw = max(120, int(w * 0.14))
         y = h - m - bh
         self.back.rect = Rect(m, y, bw, bh)
+        self.about.rect = Rect(self.back.rect.right + m // 2, y, bw, bh)
         self.next.rect = Rect(w - m - bw, y, bw, bh)
         self.prev.rect = Rect(w - m - 2 * bw - m // 2, y, bw, bh)
         top = self._header_h(h)
@@ -943,12 +952,13 @@ class RulesScene(Scene):
         self._draw_page(surface, panel.inflate(-2 * m, -2 * m), self.pages[self.page])
         # footer
         self.back.draw(surface)
+        self.about.draw(surface)
         self.prev.enabled = self.page > 0
         self.next.enabled = self.page < len(self.pages) - 1
         self.prev.draw(surface)
         self.next.draw(surface)
         theme.blit_text(surface, f"{self.page + 1} / {len(self.pages)}", max(11, int(h * 0.024)),
-                        theme.TEXT_DIM, ((self.back.rect.right + self.prev.rect.x) // 2,
+                        theme.TEXT_DIM, ((self.about.rect.right + self.prev.rect.x) // 2,
                                          self.back.rect.centery), "center")
 
     def _draw_page(self, surface: pygame.Surface, area: Rect, page: Page) -> None:
