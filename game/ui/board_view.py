@@ -26,9 +26,11 @@ from ..engine.pocket.data import DATA
 from ..engine.pocket.state import HIDDEN, TOKENS, PocketState
 from . import texts, theme
 from .i18n import _
+from .marks import mark_function
 
 IDS = DATA.ids
 CHARS = DATA.characters
+MARK = mark_function(texts.short_name, len(CHARS))  # a tile's two letters, in the current language
 CROSSROADS = DATA.crossroads
 DETECTIVES = DATA.detectives
 
@@ -729,9 +731,11 @@ def _render_medallion(char: int, tile: int, ss: int) -> pygame.Surface:
     pygame.draw.circle(surf, theme.BRASS_DARK, (cx, cy), R, max(1, int(R * 0.03)))
     # the letter (readable without colour)
     fg = theme.contrast_text(rgb)
-    letter = theme.font(int(R * 1.05), "serif-bold").render(c.letter, True, fg)
-    outline = theme.font(int(R * 1.05), "serif-bold").render(c.letter, True, theme.shade(rgb, 0.45)
-                                                             if fg != theme.INK else (255, 255, 255))
+    mark = MARK(char)
+    fs = theme.fit_size(mark, int(R * 1.05), int(R * 1.45), "serif-bold")
+    letter = theme.font(fs, "serif-bold").render(mark, True, fg)
+    outline = theme.font(fs, "serif-bold").render(mark, True, theme.shade(rgb, 0.45)
+                                                  if fg != theme.INK else (255, 255, 255))
     lr = letter.get_rect(center=(cx, cy + R * 0.04))
     for ox, oy in ((-2, 0), (2, 0), (0, -2), (0, 2)):
         surf.blit(outline, lr.move(ox * ss, oy * ss))
@@ -759,8 +763,9 @@ def _render_small_emblem(char: int, size: int, cleared: bool) -> pygame.Surface:
     pygame.draw.circle(surf, theme.BRASS if not cleared else (70, 66, 60), (R, R), R)
     pygame.draw.circle(surf, rgb, (R, R), R * 0.84)
     fg = theme.contrast_text(c.rgb) if not cleared else (150, 150, 150)
-    f = theme.font(int(R * 1.1), "sans-bold")
-    img = f.render(c.letter, True, fg)
+    mark = MARK(char)
+    f = theme.font(theme.fit_size(mark, int(R * 1.1), int(R * 1.5), "sans-bold"), "sans-bold")
+    img = f.render(mark, True, fg)
     surf.blit(img, img.get_rect(center=(R, R + R * 0.03)))
     if cleared:
         w = max(2, int(R * 0.16))
@@ -889,8 +894,9 @@ def _render_card(char: int, w: int, h: int) -> pygame.Surface:
         pygame.draw.rect(surf, c.rgb, band, border_top_left_radius=rad, border_top_right_radius=rad)
         pygame.draw.circle(surf, theme.shade(c.rgb, 0.8 if theme.luminance(c.rgb) > 0.3 else 1.4),
                            (W / 2, H * 0.3), W * 0.22)
-        f = theme.font(int(W * 0.48), "serif-bold")
-        img = f.render(c.letter, True, theme.contrast_text(c.rgb))
+        mark = MARK(char)
+        f = theme.font(theme.fit_size(mark, int(W * 0.48), int(W * 0.62), "serif-bold"), "serif-bold")
+        img = f.render(mark, True, theme.contrast_text(c.rgb))
         surf.blit(img, img.get_rect(center=(W / 2, H * 0.32)))
         n = c.hourglasses
         if n == 0:

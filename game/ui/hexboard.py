@@ -44,13 +44,13 @@ class Look:
     """How one game's eight characters are drawn, by character index."""
 
     rgb: tuple[tuple[int, int, int], ...]
-    initials: tuple[str, ...]            # the letter on a pawn's badge
     moves: tuple[int, ...]               # the silver disc of a character card ("1-3")
     #: ``portrait(surf, char, cx, cy, R, ink, bg)``: a head and shoulders of radius R
     portrait: Callable[..., None]
     #: ``power_icon(surf, char, (x, y), r, ink)``: the gold disc of a character card
     power_icon: Callable[..., None]
     short: Callable[[int], str]          # a character's short name (looked up when drawn)
+    mark: Callable[[int], str]           # the two letters on a pawn's badge (see :mod:`marks`)
     witness_side: Callable[[bool], str]  # "Visible" / "Not visible"
     card_back: tuple[int, int, int] = (38, 70, 52)     # character cards
     alibi_back: tuple[int, int, int] = (92, 24, 30)
@@ -325,13 +325,15 @@ def render_pawn(look: Look, char: int, radius: int, suspect: bool, ss: int) -> p
     pygame.draw.circle(surf, theme.BRASS if suspect else (120, 116, 108), (cx, cy), field_r, max(2, int(R * 0.06)))
     pygame.draw.circle(surf, theme.PARCHMENT if suspect else (150, 146, 140), (cx, cy), R * 0.985,
                        max(1, int(R * 0.04)))
-    # the initial on a small badge, readable without colour
-    br = R * 0.3
-    bx, by = cx + R * 0.7, cy + R * 0.7
-    pygame.draw.circle(surf, (14, 14, 16), (bx, by), br * 1.1)
-    pygame.draw.circle(surf, rgb, (bx, by), br)
-    img = theme.font(int(br * 1.4), "sans-bold").render(look.initials[char], True, theme.contrast_text(rgb))
-    surf.blit(img, img.get_rect(center=(bx, by + br * 0.04)))
+    # the two-letter mark on a plate across the pawn's foot, readable without colour
+    plate = pygame.Rect(0, 0, round(R * 1.2), round(R * 0.62))
+    plate.center = (round(cx), round(cy + R * 0.7))
+    pygame.draw.rect(surf, (14, 14, 16), plate.inflate(round(R * 0.1), round(R * 0.1)), border_radius=plate.h)
+    pygame.draw.rect(surf, rgb, plate, border_radius=plate.h)
+    mark = look.mark(char)
+    fs = theme.fit_size(mark, int(R * 0.6), int(R * 1.05), "sans-bold")
+    img = theme.font(fs, "sans-bold").render(mark, True, theme.contrast_text(rgb))
+    surf.blit(img, img.get_rect(center=(plate.centerx, plate.centery + R * 0.02)))
     if not suspect:  # the innocent side: a diagonal band across the portrait
         band = pygame.Surface((size, size), pygame.SRCALPHA)
         w = R * 0.26

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -468,25 +468,51 @@ def newyork_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
     ]
 
 
-def main(directory: str) -> int:
-    """Write ``<scene>-<W>x<H>.png`` for every key scene into ``directory``; returns 0 on success."""
+#: pictures also written as seen with protanopia and deuteranopia (see :mod:`colourblind`)
+COLOURBLIND = ("board", "london-board", "newyork-board")
+
+
+def main(directory: str, languages: Sequence[str] = ("en",), only: Sequence[str] = ()) -> int:
+    """Write ``<scene>-<W>x<H>.png`` for every key scene into ``directory``; returns 0 on success.
+
+    Another language than English adds ``-<lang>`` to the names; ``only`` keeps the scenes
+    whose names start with one of its entries.  The pictures named in :data:`COLOURBLIND`
+    are also written as ``...-protanopia.png`` and ``...-deuteranopia.png``.
+    """
     _prepare_env()
     import pygame
+
+    from . import i18n
+    from .colourblind import KINDS, simulate_surface
 
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     failed = 0
-    for size in SIZES:
-        app = make_app(size)
-        for name, setup in scenes_for(app):
-            try:
-                setup()
-                written.append(shoot(app, out / f"{name}-{size[0]}x{size[1]}.png"))
-            except Exception as exc:  # noqa: BLE001 - report and go on with the next picture
-                failed += 1
-                print(f"screenshot {name} at {size[0]}x{size[1]} failed: {exc!r}", file=sys.stderr)
-        app.stack.clear()
+    for lang in languages:
+        for size in SIZES:
+            app = make_app(size)
+            app.settings.language = lang
+            i18n.set_language(lang)
+            suffix = "" if lang == "en" else f"-{lang}"
+            for name, setup in scenes_for(app):
+                if only and not any(name.startswith(o) for o in only):
+                    continue
+                try:
+                    setup()
+                    path = shoot(app, out / f"{name}-{size[0]}x{size[1]}{suffix}.png")
+                    written.append(path)
+                    if name in COLOURBLIND:
+                        image = pygame.image.load(str(path))
+                        for kind in KINDS:
+                            sim = path.with_name(f"{path.stem}-{kind}.png")
+                            pygame.image.save(simulate_surface(image, kind), str(sim))
+                            written.append(sim)
+                except Exception as exc:  # noqa: BLE001 - report and go on with the next picture
+                    failed += 1
+                    print(f"screenshot {name} at {size[0]}x{size[1]} ({lang}) failed: {exc!r}", file=sys.stderr)
+            app.stack.clear()
+    i18n.set_language("en")
     for path in written:
         print(path)
     pygame.display.quit()

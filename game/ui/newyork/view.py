@@ -42,6 +42,7 @@ from ..hexboard import (
     path_line,
 )
 from ..i18n import _
+from ..marks import mark_function
 from . import texts
 
 IDS = CHARACTER_IDS
@@ -445,7 +446,7 @@ def _power_icon(surf: pygame.Surface, char: int, c: tuple[float, float], r: floa
 
 
 LOOK = Look(rgb=tuple(c.rgb for c in CHARS),
-            initials=tuple({"runner": "C"}.get(c.id, c.name.split()[-1][0]) for c in CHARS),
+            mark=mark_function(texts.short, len(CHARS)),
             moves=tuple(c.moves for c in CHARS), portrait=_portrait, power_icon=_power_icon, short=texts.short,
             witness_side=texts.witness_side, card_back=(40, 78, 104), alibi_back=(30, 42, 92))
 Art.LOOK = LOOK

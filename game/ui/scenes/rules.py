@@ -31,6 +31,13 @@ COLOURS = {c.id: c.rgb for c in DATA.characters}
 IDS = DATA.ids
 
 
+def _mark(character: str) -> str:
+    """A suspect's two letters, as on the board (``?`` for an unknown id)."""
+    from ..board_view import MARK
+
+    return MARK(IDS.index(character)) if character in IDS else "?"
+
+
 # =====================================================================
 # Drawing primitives (shared with the replay's fallback board)
 # =====================================================================
@@ -156,9 +163,9 @@ def _plain_character(surface: pygame.Surface, rect: Rect, character: str | None,
         theme.aa_circle(surface, (8, 8, 10), (c[0] + 1, c[1] + 2), rad + 2)
         theme.aa_circle(surface, theme.PARCHMENT, c, rad + max(1.5, s * 0.02))
         theme.aa_circle(surface, rgb, c, rad)
-        letter = next((ch.letter for ch in DATA.characters if ch.id == character), "?")
-        theme.blit_text(surface, letter, max(8, int(rad * 1.2)), theme.contrast_text(rgb), c, "center",
-                        "sans-bold")
+        letter = _mark(character)
+        theme.blit_text(surface, letter, theme.fit_size(letter, max(8, int(rad * 1.2)), int(rad * 1.6), "sans-bold"),
+                        theme.contrast_text(rgb), c, "center", "sans-bold")
     else:
         theme.aa_circle(surface, theme.COBBLE_DARK, c, rad * 0.55)
         theme.aa_circle(surface, theme.COBBLE_LIGHT, c, rad * 0.55, 1)
@@ -228,8 +235,9 @@ def _plain_alibi_card(surface: pygame.Surface, rect: Rect, character: str | None
         return
     rgb = COLOURS.get(character, theme.TEXT)
     pygame.draw.rect(surface, rgb, inner, border_radius=max(2, r.w // 12))
-    letter = next((ch.letter for ch in DATA.characters if ch.id == character), "?")
-    theme.blit_text(surface, letter, int(inner.h * 0.38), theme.contrast_text(rgb),
+    letter = _mark(character)
+    theme.blit_text(surface, letter, theme.fit_size(letter, int(inner.h * 0.38), int(inner.w * 0.9), "serif-bold"),
+                    theme.contrast_text(rgb),
                     (inner.centerx, inner.y + inner.h * 0.38), "center", "serif-bold")
     hg = r.w * 0.24
     for i in range(hourglasses):
