@@ -19,7 +19,7 @@ from ...engine.london.board import EXITS, INDEX, OFF_BOARD
 from ...engine.london.state import DRAW_HIDDEN, IDENTITY_HIDDEN, VERDICT, VOCAB, WITNESS, LondonState
 from .. import texts as common
 from .. import theme
-from ..i18n import _
+from ..i18n import _, colon
 from ..london import anim, texts
 from ..london.picker import CARD, CONFIRM, DIRECTION, SECOND, TARGET, LondonPicker
 from ..london.view import Highlights, LondonModel, LondonView
@@ -320,7 +320,7 @@ class UI(GameUI):
         if p is None:
             return ""
         if hover is not None and hover[0] == "card":
-            return f"{texts.short(hover[1])}: {texts.power_help(hover[1])}"
+            return colon(texts.short(hover[1]), texts.power_help(hover[1]))
         act = p.state.active
         if act >= 0 and p.stage in (TARGET, SECOND, DIRECTION):
             return texts.power_help(act)

@@ -23,7 +23,7 @@ from ...engine.newyork.actions import DRAW_HIDDEN, IDENTITY_HIDDEN, split_pair
 from ...engine.newyork.board import INDEX
 from ...engine.newyork.state import VOCAB, NewYorkState
 from ..hexboard import Highlights
-from ..i18n import _
+from ..i18n import _, colon
 from ..newyork import anim, texts
 from ..newyork.picker import CARD, CONFIRM, SECOND, TARGET, NewYorkPicker
 from ..newyork.view import NewYorkModel, NewYorkView
@@ -259,7 +259,7 @@ class UI(LondonUI):
         if p is None:
             return ""
         if hover is not None and hover[0] == "card":
-            return f"{texts.short(hover[1])}: {texts.power_help(hover[1])}"
+            return colon(texts.short(hover[1]), texts.power_help(hover[1]))
         act = p.state.active
         if act >= 0 and p.stage in (TARGET, SECOND) and p.state.phase != "informant":
             return texts.power_help(act)

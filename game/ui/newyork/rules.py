@@ -18,7 +18,7 @@ import pygame
 from ...engine.newyork import NewYork
 from .. import theme
 from ..hexboard import Highlights, eye
-from ..i18n import _, current_language
+from ..i18n import _, colon, current_language
 from ..london.rules import Patch, picture_goal, picture_round, picture_witness
 from . import texts
 from .view import (
@@ -331,7 +331,7 @@ def pages() -> list:
     from ..scenes.rules import Page
 
     def power(c: int) -> Callable[[], str]:
-        return lambda: f"{texts.name(c)}: {texts.power_name(c)}"
+        return lambda: colon(texts.name(c), texts.power_name(c))
 
     return [
         Page(lambda: _("The goal"), lambda: [
