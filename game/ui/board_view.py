@@ -27,6 +27,7 @@ from ..engine.pocket.state import HIDDEN, TOKENS, PocketState
 from . import texts, theme
 from .i18n import _
 from .marks import mark_function
+from .widgets import draw_note
 
 IDS = DATA.ids
 CHARS = DATA.characters
@@ -958,6 +959,8 @@ class Highlights:
     show_sight: bool = False
     recent_cells: list[int] = field(default_factory=list)  # what the last move changed
     recent_detective: int | None = None
+    sight_preview: list[tuple[int, list[int]]] | None = None  # L on a pending action: the lines after it
+    note: str = ""                                          # a caption over the board (the preview's)
 
 
 class BoardView:
@@ -1176,6 +1179,8 @@ class BoardView:
         assert L is not None
         if model.sight and model.sight_alpha > 0:
             lines, t, alpha = model.sight, model.sight_t, model.sight_alpha
+        elif hl.sight_preview is not None:
+            lines, t, alpha = hl.sight_preview, 1.0, 0.8
         elif hl.show_sight:
             lines, t, alpha = model.sight_lines(), 1.0, 0.8
         else:
@@ -1220,6 +1225,8 @@ class BoardView:
                 pygame.draw.line(ov, (235, 80, 70, int(240 * alpha)), (bx - px * 0.9, by - py * 0.9),
                                  (bx + px * 0.9, by + py * 0.9), max(4, round(L.tile * 0.035)))
         surface.blit(ov, L.board.topleft)
+        if hl.note and hl.sight_preview is not None:
+            draw_note(surface, hl.note, L.board, max(11, round(L.tile * 0.075)))
 
     def _draw_lane_targets(self, surface: pygame.Surface, model: BoardModel, hl: Highlights,
                            clock: float) -> None:
@@ -1619,3 +1626,4 @@ def _dashed_rect(surface: pygame.Surface, col, rect: pygame.Rect, width: int, da
             t0, t1 = a / length, b / length
             pygame.draw.line(surface, col, (x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0),
                              (x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1), width)
+

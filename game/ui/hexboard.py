@@ -30,6 +30,7 @@ import pygame
 from ..engine.cards import HIDDEN, ORDER
 from . import theme
 from .i18n import _
+from .widgets import draw_note
 
 SQ3 = math.sqrt(3.0)
 
@@ -72,6 +73,7 @@ class HexLayout:
     PAD_X = PAD_Y = 0.3
     ORIGIN = (0.0, 0.0)
     N_POS = 0
+    N_CELLS = 0  # the board's cells among the positions (London's exits come after them)
 
     def xy(self, pos: int) -> tuple[float, float]:
         """(col, row) of a position."""
@@ -498,6 +500,10 @@ class Highlights:
     show_sight: bool = False
     recent: list[int] = field(default_factory=list)        # positions the last move changed
     mode_colour: tuple[int, int, int] = (120, 205, 255)
+    light: int = 0                                         # cells in light (bitmask): on targets, and all with L
+    after: dict[int, int] | None = None                    # L on a pending move: where each character would be
+    after_seen: int = 0                                    # ... and who would be seen there (bitmask)
+    note: str = ""                                         # a caption over the board (the preview's)
 
 
 class HexBoardView:
@@ -587,6 +593,16 @@ class HexBoardView:
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
             pygame.draw.aalines(surface, col, True, hexagon(x, y, R * 0.9))
             pygame.draw.polygon(surface, col, hexagon(x, y, R * 0.9), max(2, round(R * 0.06)))
+        if hl.show_sight and hl.light:
+            for p in range(L.N_CELLS):
+                if hl.light >> p & 1:
+                    x, y = L.center(p)
+                    dashed_hex(surface, theme.GASLIGHT, (x, y), R * 0.8, max(1, round(R * 0.05)))
+        if hl.cells and (hl.light or hl.show_sight):
+            for p in hl.cells:
+                if p < L.N_CELLS and p not in hl.chosen:
+                    x, y = L.center(p)
+                    light_sign(surface, (x, y - R * 0.5), R * 0.2, bool(hl.light >> p & 1))
         for p in hl.chosen:
             x, y = L.center(p)
             pygame.draw.polygon(surface, (255, 255, 255), hexagon(x, y, R * 0.92), max(3, round(R * 0.09)))
@@ -625,7 +641,7 @@ class HexBoardView:
         pr = L.pawn_r
         pul = 0.5 + 0.5 * math.sin(clock * 5)
         order = sorted(range(8), key=lambda c: (c == model.moving, model.pawns[c].lift, model.pawns[c].row))
-        show_eyes = (hl.show_sight or model.sight_alpha > 0) and model.phase != "over"
+        show_eyes = (hl.show_sight or model.sight_alpha > 0) and model.phase != "over" and hl.after is None
         for c in order:
             p = model.pawns[c]
             if p.alpha <= 0:
@@ -665,6 +681,19 @@ class HexBoardView:
                 seen = bool(model.visible >> c & 1)
                 a = 1.0 if hl.show_sight else model.sight_alpha
                 eye(surface, (x - pr * 0.72, y - pr * 0.72), R * 0.24, seen, a)
+
+    def draw_after(self, surface: pygame.Surface, model: Any, hl: Highlights) -> None:
+        """L on a pending move: an eye on each character where he would stand, and the caption."""
+        L = self.layout
+        assert L is not None
+        if hl.after is not None and model.phase != "over":
+            pr, R = L.pawn_r, L.R
+            for c, pos in hl.after.items():
+                if pos < L.N_CELLS:
+                    x, y = L.center(pos)
+                    eye(surface, (x - pr * 0.72, y - pr * 0.72), R * 0.24, bool(hl.after_seen >> c & 1), 1.0)
+        if hl.note:
+            draw_note(surface, hl.note, L.board, max(11, round(L.R * 0.36)))
 
     def draw_strip(self, surface: pygame.Surface, model: Any, hl: Highlights, clock: float) -> None:
         """The round's character cards, the witness card and the alibi deck."""
@@ -927,6 +956,22 @@ def cobbles(S: pygame.Surface, c: tuple[float, float], R: float, rnd: Any, groun
     tile.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     S.blit(tile, clip)
     pygame.draw.polygon(S, edge, pts, max(1, int(R * 0.045)))
+
+
+def light_sign(surface: pygame.Surface, c: tuple[float, float], r: float, lit: bool) -> None:
+    """A small sun (the cell is in light) or a dark crescent moon (in the dark), readable without colour."""
+    x, y = c
+    theme.aa_circle(surface, (12, 12, 16), (x, y), r * 1.25)
+    if lit:
+        w = max(1, round(r * 0.22))
+        for k in range(8):
+            a = k * math.pi / 4
+            pygame.draw.line(surface, theme.GASLIGHT, (x + math.cos(a) * r * 0.62, y + math.sin(a) * r * 0.62),
+                             (x + math.cos(a) * r * 1.05, y + math.sin(a) * r * 1.05), w)
+        theme.aa_circle(surface, theme.GASLIGHT, (x, y), r * 0.5)
+    else:
+        theme.aa_circle(surface, (170, 180, 210), (x, y), r * 0.8)
+        theme.aa_circle(surface, (12, 12, 16), (x + r * 0.35, y - r * 0.2), r * 0.7)
 
 
 def dashed_hex(surface: pygame.Surface, col, c: tuple[float, float], r: float, width: int) -> None:

@@ -154,6 +154,17 @@ def scenes_for(app: Any) -> list[tuple[str, Callable[[], None]]]:
         t = next(t for t in p.playable_tokens() if p.face_at(t) in ("holmes", "watson", "toby"))
         p.select_token(t)
 
+    def preview() -> None:
+        """A detective's walk chosen, not confirmed, and L held: the lines of sight as if it were made."""
+        choosing_walk()
+        scene = app.stack.top
+        p = scene.picker
+        targets = p.position_targets()
+        p.pick_position(max(targets, key=lambda pos: len(targets[pos])))
+        if p.pending is None and p.detective_targets():
+            p.pick_detective(sorted(p.detective_targets())[0])
+        scene.show_sight = True
+
     def witness() -> None:
         scene = new_game("investigator")
         for _ in range(3000):
@@ -197,10 +208,17 @@ def scenes_for(app: Any) -> list[tuple[str, Callable[[], None]]]:
         app.stack.clear(TitleScene(app))
         app.stack.push(SettingsScene(app))
 
+    def about() -> None:
+        from .scenes.about import AboutScene
+
+        app.stack.clear(TitleScene(app))
+        app.stack.push(RulesScene(app))
+        app.stack.push(AboutScene(app))
+
     return [
         ("title", title), ("setup", setup), ("board", board), ("choose-rotation", choosing),
-        ("choose-walk", choosing_walk), ("witness", witness), ("handover", handover), ("pause", pause),
-        ("results", results), ("rules", rules), ("settings", settings),
+        ("choose-walk", choosing_walk), ("preview", preview), ("witness", witness), ("handover", handover),
+        ("pause", pause), ("results", results), ("rules", rules), ("settings", settings), ("about", about),
     ] + london_scenes(app) + newyork_scenes(app) + online_scenes(app)
 
 
@@ -323,10 +341,32 @@ def london_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
         app.stack.clear(TitleScene(app))
         app.stack.push(RulesScene(app, game="london", page=3))
 
+    def move_light() -> Any:
+        """A character card taken: its reachable cells, each with a sun (in light) or a moon (dark)."""
+        scene = new_game("investigator", LONDON_SEED + 7)
+        play_until(scene, lambda s: card_on_offer(s, (3, 7, 2, 5)) is not None)
+        p = scene.picker
+        p.pick_card(card_on_offer(scene, (3, 7, 2, 5)))
+        if p.current_mode() != "move":
+            p.switch_mode()
+        return scene
+
+    def sight() -> None:
+        scene = new_game("investigator", LONDON_SEED + 7)
+        settle(scene)
+        scene.show_sight = True
+
+    def preview() -> None:
+        scene = move_light()
+        p = scene.picker
+        p.pick_pos(sorted(p.cell_targets())[len(p.cell_targets()) // 2])
+        scene.show_sight = True
+
     return [
         ("london-setup", setup), ("london-board", board), ("london-choose", choosing), ("london-beam", beam),
         ("london-power", power), ("london-whistle", whistle), ("london-witness", witness),
-        ("london-results", results), ("london-rules", rules),
+        ("london-results", results), ("london-rules", rules), ("london-move-light", move_light),
+        ("london-sight", sight), ("london-preview", preview),
     ]
 
 
@@ -460,11 +500,36 @@ def newyork_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
         app.stack.clear(TitleScene(app))
         app.stack.push(RulesScene(app, game="newyork", page=1))
 
+    def move_light() -> Any:
+        """A character card taken: its reachable cells, each with a sun (in light) or a moon (dark)."""
+        scene = new_game("investigator", NEWYORK_SEED + 7)
+        play_until(scene, lambda s: card_on_offer(s, (2, 4, 5, 6)) is not None)
+        p = scene.picker
+        p.pick_card(card_on_offer(scene, (2, 4, 5, 6)))
+        if p.current_mode() != "move":
+            p.switch_mode()
+        return scene
+
+    def sight() -> None:
+        scene = new_game("investigator", NEWYORK_SEED + 7)
+        settle(scene)
+        scene.show_sight = True
+
+    def preview() -> None:
+        scene = move_light()
+        p = scene.picker
+        cells = sorted(c for c in p.cell_targets() if c not in scene.picker.state.pos)
+        p.pick_cell(cells[len(cells) // 2])
+        if not p.done:
+            p.pick_cell(sorted(p.cell_targets())[0])
+        scene.show_sight = True
+
     return [
         ("newyork-setup", setup), ("newyork-board", board), ("newyork-choose", choosing), ("newyork-power", power),
         ("newyork-informant", informant), ("newyork-push", push), ("newyork-witness", witness),
         ("newyork-results", results),
-        ("newyork-rules", rules),
+        ("newyork-rules", rules), ("newyork-move-light", move_light), ("newyork-sight", sight),
+        ("newyork-preview", preview),
     ]
 
 

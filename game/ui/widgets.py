@@ -310,3 +310,17 @@ class Toast:
             theme.blit_text(s, li, size, col, (w // 2, 10 + i * lh), "midtop")
         s.set_alpha(self.alpha)
         surface.blit(s, box)
+
+
+def draw_note(surface: pygame.Surface, note: str, area: pygame.Rect, size: int) -> None:
+    """A caption in a dark box at the top of ``area`` (wrapped, never narrower than 11 px)."""
+    width = area.w - 24
+    fs = theme.fit_size(note, size, width, "sans-bold", min_size=11)
+    lines = theme.wrap(note, fs, width, "sans-bold")
+    f = theme.font(fs, "sans-bold")
+    lh = f.get_linesize()
+    box = pygame.Rect(0, 0, max(f.size(li)[0] for li in lines) + 20, lh * len(lines) + 8)
+    box.midtop = (area.centerx, area.y + 6)
+    theme.rounded_panel(surface, box, fill=(16, 16, 20), edge=theme.SIGHT, radius=8, width=1, alpha=225)
+    for i, li in enumerate(lines):
+        theme.blit_text(surface, li, fs, theme.SIGHT, (box.centerx, box.y + 4 + i * lh), "midtop", "sans-bold")

@@ -85,6 +85,7 @@ class Layout(HexLayout):
     GRID_H = 9 * SQ3
     PAD_X = PAD_Y = 0.3
     N_POS = OFF_BOARD + len(EXITS)
+    N_CELLS = N_CELLS
     xy = staticmethod(position_xy)
 
     def fit_radius(self, area: pygame.Rect, strip_min: int, gap: int) -> float:

@@ -103,6 +103,7 @@ class Layout(HexLayout):
     PAD_Y = 0.45
     ORIGIN = (-1.5, -SQ3 / 2)
     N_POS = N_CELLS
+    N_CELLS = N_CELLS
     xy = staticmethod(position_xy)
 
     def pos_at(self, pos: tuple[int, int]) -> int | None:
