@@ -27,7 +27,7 @@ from ..engine.pocket.state import HIDDEN, TOKENS, PocketState
 from . import texts, theme
 from .i18n import _
 from .marks import mark_function
-from .widgets import draw_note
+from .widgets import draw_fitted_lines, draw_note
 
 IDS = DATA.ids
 CHARS = DATA.characters
@@ -89,8 +89,8 @@ class Layout:
         self.track_centers = [(x + w * (i + 0.5) / 8, self.track.bottom - self.track_r - 2 * s)
                               for i in range(8)]
         # confirm / undo buttons, bottom-right of the prompt box
-        bh = round(34 * s)
-        bw = round(min(118 * s, w * 0.3))
+        bh = max(round(34 * s), 27)  # room for a label in two lines
+        bw = round(min(118 * s, (w - round(16 * s)) / 3))  # three buttons may share the row
         self.confirm_button = pygame.Rect(self.prompt.right - bw, self.prompt.bottom - bh - 2, bw, bh)
         self.undo_button = pygame.Rect(self.confirm_button.x - bw - round(8 * s), self.confirm_button.y, bw, bh)
         self.menu_button = pygame.Rect(self.header.right - round(36 * s), self.header.y + round(2 * s),
@@ -1519,14 +1519,7 @@ class BoardView:
                 lines.append((_("Round tokens: {n}").format(n=tokens), small, theme.TEXT, "sans"))
                 if model.jcards:
                     lines.append((_("Hidden alibis: {n}").format(n=len(model.jcards)), small, theme.TEXT, "sans"))
-            y = idr.y
-            for line, size, col, style in lines:
-                size = theme.fit_size(line, size, tw, style)
-                lh = theme.font(size, style).get_linesize()
-                if y + lh > limit:
-                    break
-                theme.blit_text(surface, line, size, col, (tx, y), "topleft", style)
-                y += lh + round(2 * s)
+            draw_fitted_lines(surface, lines, tx, idr.y, tw, limit, round(2 * s))
         for k, card in enumerate(model.jcards):
             rect = L.card_rect("jack", k)
             surface.blit(art.card(card, rect.w, rect.h), rect)

@@ -30,7 +30,7 @@ import pygame
 from ..engine.cards import HIDDEN, ORDER
 from . import theme
 from .i18n import _
-from .widgets import draw_note
+from .widgets import draw_fitted_lines, draw_note
 
 SQ3 = math.sqrt(3.0)
 
@@ -142,7 +142,7 @@ class HexLayout:
         y = self.header.bottom + round(4 * s)
         self.track = pygame.Rect(x, y, w, round(74 * s))
         y = self.track.bottom + round(8 * s)
-        self.prompt = pygame.Rect(x, y, w, round(112 * s))
+        self.prompt = pygame.Rect(x, y, w, max(round(112 * s), 100))  # two lines of prompt, the hint, the buttons
         y = self.prompt.bottom + round(8 * s)
         hands_h = round(176 * s)
         hgap = round(8 * s)
@@ -151,10 +151,12 @@ class HexLayout:
         y = self.hand_inv.bottom + round(8 * s)
         self.log = pygame.Rect(x, y, w, max(40, p.bottom - ppad - y))
         self.track_r = min(w / 19, 19 * s)
-        self.track_centers = [(x + w * (i + 0.5) / 8, self.track.y + round(18 * s) + self.track_r)
+        # the circles (and the ring round this round's) start under the "Rounds" caption
+        caption = theme.font(max(10, round(13 * s)), "sans-bold").get_linesize()
+        self.track_centers = [(x + w * (i + 0.5) / 8, self.track.y + caption + self.track_r * 1.2)
                               for i in range(8)]
-        bh2 = round(34 * s)
-        bw2 = round(min(118 * s, w * 0.3))
+        bh2 = max(round(34 * s), 27)  # room for a label in two lines
+        bw2 = round(min(118 * s, (w - round(16 * s)) / 3))  # three buttons may share the row
         self.confirm_button = pygame.Rect(self.prompt.right - bw2, self.prompt.bottom - bh2 - 2, bw2, bh2)
         self.undo_button = pygame.Rect(self.confirm_button.x - bw2 - round(8 * s), self.confirm_button.y, bw2, bh2)
         self.menu_button = pygame.Rect(self.header.right - round(36 * s), self.header.y + round(2 * s),
@@ -506,6 +508,9 @@ class Highlights:
     note: str = ""                                         # a caption over the board (the preview's)
 
 
+_BOARDS: dict[tuple, pygame.Surface] = {}
+
+
 class HexBoardView:
     """Draws a game's model into its layout (static layers cached).
 
@@ -564,7 +569,12 @@ class HexBoardView:
         pygame.draw.rect(surf, (6, 6, 8), shadow.move(0, round(L.R * 0.12)), border_radius=round(L.R * 0.25))
         pygame.draw.rect(surf, (40, 36, 32), shadow, border_radius=round(L.R * 0.25))
         pygame.draw.rect(surf, theme.BRASS_DARK, shadow, max(2, round(L.R * 0.05)), border_radius=round(L.R * 0.25))
-        self._board = self.render_board(L)
+        key = (type(self).__name__, L.size, self._lang)
+        self._board = _BOARDS.get(key)
+        if self._board is None:  # the printed board is the same for every game of this size and language
+            self._board = _BOARDS[key] = self.render_board(L)
+            while len(_BOARDS) > 6:
+                del _BOARDS[next(iter(_BOARDS))]
         surf.blit(self._board, b)
         theme.rounded_panel(surf, L.strip, fill=(20, 21, 27), edge=(66, 58, 44), radius=round(10 * L.scale),
                             width=1, alpha=235)
@@ -846,14 +856,7 @@ class HexBoardView:
                 lines.append((_("Identity: secret"), small, theme.TEXT_DIM, "sans"))
             if model.jcards:
                 lines.append((_("Alibis drawn: {n}").format(n=len(model.jcards)), small, theme.TEXT, "sans"))
-            y = idr.y
-            for line, size, col, style in lines:
-                size = theme.fit_size(line, size, tw, style)
-                lh = theme.font(size, style).get_linesize()
-                if y + lh > limit:
-                    break
-                theme.blit_text(surface, line, size, col, (tx, y), "topleft", style)
-                y += lh + round(2 * s)
+            draw_fitted_lines(surface, lines, tx, idr.y, tw, limit, round(2 * s))
         for k, card in enumerate(model.jcards):
             rect = L.slot_rect(("jack", k))
             surface.blit(art.card(card, rect.w, rect.h, "alibi"), rect)

@@ -1154,11 +1154,9 @@ class NewYorkView(HexBoardView):
         x0, x1 = last.right + round(14 * s), L.witness_rect.x - round(14 * s)
         if x1 - x0 < L.R * 1.2:
             return
-        small = max(9, round(11 * s))
         top = last.y + round(2 * s)
         words = _("Tokens left")
-        size = theme.fit_size(words, small, x1 - x0)
-        lines = [words] if theme.font(size).size(words)[0] <= x1 - x0 else theme.wrap(words, size, x1 - x0)[:3]
+        size, lines = theme.fit_lines(words, max(theme.READABLE, round(11 * s)), x1 - x0 + round(10 * s), max_lines=3)
         lh = theme.font(size).get_linesize()
         for i, line in enumerate(lines):
             theme.blit_text(surface, line, size, theme.TEXT_DIM, ((x0 + x1) / 2, top + i * lh), "midtop")

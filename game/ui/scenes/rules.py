@@ -910,7 +910,7 @@ class RulesScene(Scene):
         line = max(24, int((y - top - m) / (len(self.pages) + 0.5)))
         line = min(line, int(h * 0.06))
         self.toc = [Rect(m, top + i * line, toc_w - m, line) for i in range(len(self.pages))] if toc_w else []
-        tw = max(120, min(240, w // 5))
+        tw = max(120, min(240, w // 4))
         th = max(24, int(h * 0.04))
         # Pocket in the top left corner, the hex board games stacked in the top right, clear of the centred title
         self.tabs[0].rect = Rect(m, max(4, m // 2), tw, th)
