@@ -229,6 +229,37 @@ def online_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
     return online_shots(app)
 
 
+def light_scenes(prefix: str, new_game: Callable[..., Any], card_on_offer: Callable[..., int | None], seed: int,
+                 cards: tuple[int, ...], pick_cell: Callable[[Any, int], Any]) -> list[tuple[str, Callable[[], Any]]]:
+    """A hex game's light pictures: a move's targets in light and dark, L's lit cells, L's preview of a move."""
+
+    def move_light() -> Any:
+        """A character card taken: its reachable cells, each with a sun (in light) or a moon (dark)."""
+        scene = new_game("investigator", seed)
+        play_until(scene, lambda s: card_on_offer(s, cards) is not None)
+        p = scene.picker
+        p.pick_card(card_on_offer(scene, cards))
+        if p.current_mode() != "move":
+            p.switch_mode()
+        return scene
+
+    def sight() -> None:
+        scene = new_game("investigator", seed)
+        settle(scene)
+        scene.show_sight = True
+
+    def preview() -> None:
+        scene = move_light()
+        p = scene.picker
+        cells = sorted(c for c in p.cell_targets() if c not in p.state.pos)
+        pick_cell(p, cells[len(cells) // 2])
+        if not p.done:
+            pick_cell(p, sorted(p.cell_targets())[0])
+        scene.show_sight = True
+
+    return [(f"{prefix}-move-light", move_light), (f"{prefix}-sight", sight), (f"{prefix}-preview", preview)]
+
+
 LONDON_SEED = 20240612
 
 
@@ -341,33 +372,11 @@ def london_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
         app.stack.clear(TitleScene(app))
         app.stack.push(RulesScene(app, game="london", page=3))
 
-    def move_light() -> Any:
-        """A character card taken: its reachable cells, each with a sun (in light) or a moon (dark)."""
-        scene = new_game("investigator", LONDON_SEED + 7)
-        play_until(scene, lambda s: card_on_offer(s, (3, 7, 2, 5)) is not None)
-        p = scene.picker
-        p.pick_card(card_on_offer(scene, (3, 7, 2, 5)))
-        if p.current_mode() != "move":
-            p.switch_mode()
-        return scene
-
-    def sight() -> None:
-        scene = new_game("investigator", LONDON_SEED + 7)
-        settle(scene)
-        scene.show_sight = True
-
-    def preview() -> None:
-        scene = move_light()
-        p = scene.picker
-        p.pick_pos(sorted(p.cell_targets())[len(p.cell_targets()) // 2])
-        scene.show_sight = True
-
     return [
         ("london-setup", setup), ("london-board", board), ("london-choose", choosing), ("london-beam", beam),
         ("london-power", power), ("london-whistle", whistle), ("london-witness", witness),
-        ("london-results", results), ("london-rules", rules), ("london-move-light", move_light),
-        ("london-sight", sight), ("london-preview", preview),
-    ]
+        ("london-results", results), ("london-rules", rules),
+    ] + light_scenes("london", new_game, card_on_offer, LONDON_SEED + 7, (3, 7, 2, 5), lambda p, c: p.pick_pos(c))
 
 
 NEWYORK_SEED = 20240613
@@ -500,37 +509,12 @@ def newyork_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
         app.stack.clear(TitleScene(app))
         app.stack.push(RulesScene(app, game="newyork", page=1))
 
-    def move_light() -> Any:
-        """A character card taken: its reachable cells, each with a sun (in light) or a moon (dark)."""
-        scene = new_game("investigator", NEWYORK_SEED + 7)
-        play_until(scene, lambda s: card_on_offer(s, (2, 4, 5, 6)) is not None)
-        p = scene.picker
-        p.pick_card(card_on_offer(scene, (2, 4, 5, 6)))
-        if p.current_mode() != "move":
-            p.switch_mode()
-        return scene
-
-    def sight() -> None:
-        scene = new_game("investigator", NEWYORK_SEED + 7)
-        settle(scene)
-        scene.show_sight = True
-
-    def preview() -> None:
-        scene = move_light()
-        p = scene.picker
-        cells = sorted(c for c in p.cell_targets() if c not in scene.picker.state.pos)
-        p.pick_cell(cells[len(cells) // 2])
-        if not p.done:
-            p.pick_cell(sorted(p.cell_targets())[0])
-        scene.show_sight = True
-
     return [
         ("newyork-setup", setup), ("newyork-board", board), ("newyork-choose", choosing), ("newyork-power", power),
         ("newyork-informant", informant), ("newyork-push", push), ("newyork-witness", witness),
         ("newyork-results", results),
-        ("newyork-rules", rules), ("newyork-move-light", move_light), ("newyork-sight", sight),
-        ("newyork-preview", preview),
-    ]
+        ("newyork-rules", rules),
+    ] + light_scenes("newyork", new_game, card_on_offer, NEWYORK_SEED + 7, (2, 4, 5, 6), lambda p, c: p.pick_cell(c))
 
 
 #: pictures also written as seen with protanopia and deuteranopia (see :mod:`colourblind`)
