@@ -26,9 +26,12 @@ from ..engine.pocket.data import DATA
 from ..engine.pocket.state import HIDDEN, TOKENS, PocketState
 from . import texts, theme
 from .i18n import _
+from .marks import mark_function
+from .widgets import draw_fitted_lines, draw_note
 
 IDS = DATA.ids
 CHARS = DATA.characters
+MARK = mark_function(texts.short_name, len(CHARS))  # a tile's two letters, in the current language
 CROSSROADS = DATA.crossroads
 DETECTIVES = DATA.detectives
 
@@ -86,8 +89,8 @@ class Layout:
         self.track_centers = [(x + w * (i + 0.5) / 8, self.track.bottom - self.track_r - 2 * s)
                               for i in range(8)]
         # confirm / undo buttons, bottom-right of the prompt box
-        bh = round(34 * s)
-        bw = round(min(118 * s, w * 0.3))
+        bh = max(round(34 * s), 27)  # room for a label in two lines
+        bw = round(min(118 * s, (w - round(16 * s)) / 3))  # three buttons may share the row
         self.confirm_button = pygame.Rect(self.prompt.right - bw, self.prompt.bottom - bh - 2, bw, bh)
         self.undo_button = pygame.Rect(self.confirm_button.x - bw - round(8 * s), self.confirm_button.y, bw, bh)
         self.menu_button = pygame.Rect(self.header.right - round(36 * s), self.header.y + round(2 * s),
@@ -751,9 +754,11 @@ def _render_medallion(char: int, tile: int, ss: int) -> pygame.Surface:
     pygame.draw.circle(surf, theme.BRASS_DARK, (cx, cy), R, max(1, int(R * 0.03)))
     # the letter (readable without colour)
     fg = theme.contrast_text(rgb)
-    letter = theme.font(int(R * 1.05), "serif-bold").render(c.letter, True, fg)
-    outline = theme.font(int(R * 1.05), "serif-bold").render(c.letter, True, theme.shade(rgb, 0.45)
-                                                             if fg != theme.INK else (255, 255, 255))
+    mark = MARK(char)
+    fs = theme.fit_size(mark, int(R * 1.05), int(R * 1.45), "serif-bold")
+    letter = theme.font(fs, "serif-bold").render(mark, True, fg)
+    outline = theme.font(fs, "serif-bold").render(mark, True, theme.shade(rgb, 0.45)
+                                                  if fg != theme.INK else (255, 255, 255))
     lr = letter.get_rect(center=(cx, cy + R * 0.04))
     for ox, oy in ((-2, 0), (2, 0), (0, -2), (0, 2)):
         surf.blit(outline, lr.move(ox * ss, oy * ss))
@@ -781,8 +786,9 @@ def _render_small_emblem(char: int, size: int, cleared: bool) -> pygame.Surface:
     pygame.draw.circle(surf, theme.BRASS if not cleared else (70, 66, 60), (R, R), R)
     pygame.draw.circle(surf, rgb, (R, R), R * 0.84)
     fg = theme.contrast_text(c.rgb) if not cleared else (150, 150, 150)
-    f = theme.font(int(R * 1.1), "sans-bold")
-    img = f.render(c.letter, True, fg)
+    mark = MARK(char)
+    f = theme.font(theme.fit_size(mark, int(R * 1.1), int(R * 1.5), "sans-bold"), "sans-bold")
+    img = f.render(mark, True, fg)
     surf.blit(img, img.get_rect(center=(R, R + R * 0.03)))
     if cleared:
         w = max(2, int(R * 0.16))
@@ -911,8 +917,9 @@ def _render_card(char: int, w: int, h: int) -> pygame.Surface:
         pygame.draw.rect(surf, c.rgb, band, border_top_left_radius=rad, border_top_right_radius=rad)
         pygame.draw.circle(surf, theme.shade(c.rgb, 0.8 if theme.luminance(c.rgb) > 0.3 else 1.4),
                            (W / 2, H * 0.3), W * 0.22)
-        f = theme.font(int(W * 0.48), "serif-bold")
-        img = f.render(c.letter, True, theme.contrast_text(c.rgb))
+        mark = MARK(char)
+        f = theme.font(theme.fit_size(mark, int(W * 0.48), int(W * 0.62), "serif-bold"), "serif-bold")
+        img = f.render(mark, True, theme.contrast_text(c.rgb))
         surf.blit(img, img.get_rect(center=(W / 2, H * 0.32)))
         n = c.hourglasses
         if n == 0:
@@ -974,6 +981,8 @@ class Highlights:
     show_sight: bool = False
     recent_cells: list[int] = field(default_factory=list)  # what the last move changed
     recent_detective: int | None = None
+    sight_preview: list[tuple[int, list[int]]] | None = None  # L on a pending action: the lines after it
+    note: str = ""                                          # a caption over the board (the preview's)
 
 
 class BoardView:
@@ -1192,6 +1201,8 @@ class BoardView:
         assert L is not None
         if model.sight and model.sight_alpha > 0:
             lines, t, alpha = model.sight, model.sight_t, model.sight_alpha
+        elif hl.sight_preview is not None:
+            lines, t, alpha = hl.sight_preview, 1.0, 0.8
         elif hl.show_sight:
             lines, t, alpha = model.sight_lines(), 1.0, 0.8
         else:
@@ -1236,6 +1247,8 @@ class BoardView:
                 pygame.draw.line(ov, (235, 80, 70, int(240 * alpha)), (bx - px * 0.9, by - py * 0.9),
                                  (bx + px * 0.9, by + py * 0.9), max(4, round(L.tile * 0.035)))
         surface.blit(ov, L.board.topleft)
+        if hl.note and hl.sight_preview is not None:
+            draw_note(surface, hl.note, L.board, max(11, round(L.tile * 0.075)))
 
     def _draw_lane_targets(self, surface: pygame.Surface, model: BoardModel, hl: Highlights,
                            clock: float) -> None:
@@ -1546,14 +1559,7 @@ class BoardView:
                 lines.append((_("Round tokens: {n}").format(n=tokens), small, theme.TEXT, "sans"))
                 if model.jcards:
                     lines.append((_("Hidden alibis: {n}").format(n=len(model.jcards)), small, theme.TEXT, "sans"))
-            y = idr.y
-            for line, size, col, style in lines:
-                size = theme.fit_size(line, size, tw, style)
-                lh = theme.font(size, style).get_linesize()
-                if y + lh > limit:
-                    break
-                theme.blit_text(surface, line, size, col, (tx, y), "topleft", style)
-                y += lh + round(2 * s)
+            draw_fitted_lines(surface, lines, tx, idr.y, tw, limit, round(2 * s))
         for k, card in enumerate(model.jcards):
             rect = L.card_rect("jack", k)
             surface.blit(art.card(card, rect.w, rect.h), rect)
@@ -1653,3 +1659,4 @@ def _dashed_rect(surface: pygame.Surface, col, rect: pygame.Rect, width: int, da
             t0, t1 = a / length, b / length
             pygame.draw.line(surface, col, (x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0),
                              (x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1), width)
+

@@ -30,6 +30,7 @@ import pygame
 from ..engine.cards import HIDDEN, ORDER
 from . import theme
 from .i18n import _
+from .widgets import draw_fitted_lines, draw_note
 
 SQ3 = math.sqrt(3.0)
 
@@ -44,13 +45,13 @@ class Look:
     """How one game's eight characters are drawn, by character index."""
 
     rgb: tuple[tuple[int, int, int], ...]
-    initials: tuple[str, ...]            # the letter on a pawn's badge
     moves: tuple[int, ...]               # the silver disc of a character card ("1-3")
     #: ``portrait(surf, char, cx, cy, R, ink, bg)``: a head and shoulders of radius R
     portrait: Callable[..., None]
     #: ``power_icon(surf, char, (x, y), r, ink)``: the gold disc of a character card
     power_icon: Callable[..., None]
     short: Callable[[int], str]          # a character's short name (looked up when drawn)
+    mark: Callable[[int], str]           # the two letters on a pawn's badge (see :mod:`marks`)
     witness_side: Callable[[bool], str]  # "Visible" / "Not visible"
     card_back: tuple[int, int, int] = (38, 70, 52)     # character cards
     alibi_back: tuple[int, int, int] = (92, 24, 30)
@@ -72,6 +73,7 @@ class HexLayout:
     PAD_X = PAD_Y = 0.3
     ORIGIN = (0.0, 0.0)
     N_POS = 0
+    N_CELLS = 0  # the board's cells among the positions (London's exits come after them)
 
     def xy(self, pos: int) -> tuple[float, float]:
         """(col, row) of a position."""
@@ -140,7 +142,7 @@ class HexLayout:
         y = self.header.bottom + round(4 * s)
         self.track = pygame.Rect(x, y, w, round(74 * s))
         y = self.track.bottom + round(8 * s)
-        self.prompt = pygame.Rect(x, y, w, round(112 * s))
+        self.prompt = pygame.Rect(x, y, w, max(round(112 * s), 100))  # two lines of prompt, the hint, the buttons
         y = self.prompt.bottom + round(8 * s)
         hands_h = round(176 * s)
         hgap = round(8 * s)
@@ -149,10 +151,12 @@ class HexLayout:
         y = self.hand_inv.bottom + round(8 * s)
         self.log = pygame.Rect(x, y, w, max(40, p.bottom - ppad - y))
         self.track_r = min(w / 19, 19 * s)
-        self.track_centers = [(x + w * (i + 0.5) / 8, self.track.y + round(18 * s) + self.track_r)
+        # the circles (and the ring round this round's) start under the "Rounds" caption
+        caption = theme.font(max(10, round(13 * s)), "sans-bold").get_linesize()
+        self.track_centers = [(x + w * (i + 0.5) / 8, self.track.y + caption + self.track_r * 1.2)
                               for i in range(8)]
-        bh2 = round(34 * s)
-        bw2 = round(min(118 * s, w * 0.3))
+        bh2 = max(round(34 * s), 27)  # room for a label in two lines
+        bw2 = round(min(118 * s, (w - round(16 * s)) / 3))  # three buttons may share the row
         self.confirm_button = pygame.Rect(self.prompt.right - bw2, self.prompt.bottom - bh2 - 2, bw2, bh2)
         self.undo_button = pygame.Rect(self.confirm_button.x - bw2 - round(8 * s), self.confirm_button.y, bw2, bh2)
         self.menu_button = pygame.Rect(self.header.right - round(36 * s), self.header.y + round(2 * s),
@@ -325,13 +329,15 @@ def render_pawn(look: Look, char: int, radius: int, suspect: bool, ss: int) -> p
     pygame.draw.circle(surf, theme.BRASS if suspect else (120, 116, 108), (cx, cy), field_r, max(2, int(R * 0.06)))
     pygame.draw.circle(surf, theme.PARCHMENT if suspect else (150, 146, 140), (cx, cy), R * 0.985,
                        max(1, int(R * 0.04)))
-    # the initial on a small badge, readable without colour
-    br = R * 0.3
-    bx, by = cx + R * 0.7, cy + R * 0.7
-    pygame.draw.circle(surf, (14, 14, 16), (bx, by), br * 1.1)
-    pygame.draw.circle(surf, rgb, (bx, by), br)
-    img = theme.font(int(br * 1.4), "sans-bold").render(look.initials[char], True, theme.contrast_text(rgb))
-    surf.blit(img, img.get_rect(center=(bx, by + br * 0.04)))
+    # the two-letter mark on a plate across the pawn's foot, readable without colour
+    plate = pygame.Rect(0, 0, round(R * 1.2), round(R * 0.62))
+    plate.center = (round(cx), round(cy + R * 0.7))
+    pygame.draw.rect(surf, (14, 14, 16), plate.inflate(round(R * 0.1), round(R * 0.1)), border_radius=plate.h)
+    pygame.draw.rect(surf, rgb, plate, border_radius=plate.h)
+    mark = look.mark(char)
+    fs = theme.fit_size(mark, int(R * 0.6), int(R * 1.05), "sans-bold")
+    img = theme.font(fs, "sans-bold").render(mark, True, theme.contrast_text(rgb))
+    surf.blit(img, img.get_rect(center=(plate.centerx, plate.centery + R * 0.02)))
     if not suspect:  # the innocent side: a diagonal band across the portrait
         band = pygame.Surface((size, size), pygame.SRCALPHA)
         w = R * 0.26
@@ -496,6 +502,13 @@ class Highlights:
     show_sight: bool = False
     recent: list[int] = field(default_factory=list)        # positions the last move changed
     mode_colour: tuple[int, int, int] = (120, 205, 255)
+    light: int = 0                                         # cells in light (bitmask): on targets, and all with L
+    after: dict[int, int] | None = None                    # L on a pending move: where each character would be
+    after_seen: int = 0                                    # ... and who would be seen there (bitmask)
+    note: str = ""                                         # a caption over the board (the preview's)
+
+
+_BOARDS: dict[tuple, pygame.Surface] = {}
 
 
 class HexBoardView:
@@ -556,7 +569,12 @@ class HexBoardView:
         pygame.draw.rect(surf, (6, 6, 8), shadow.move(0, round(L.R * 0.12)), border_radius=round(L.R * 0.25))
         pygame.draw.rect(surf, (40, 36, 32), shadow, border_radius=round(L.R * 0.25))
         pygame.draw.rect(surf, theme.BRASS_DARK, shadow, max(2, round(L.R * 0.05)), border_radius=round(L.R * 0.25))
-        self._board = self.render_board(L)
+        key = (type(self).__name__, L.size, self._lang)
+        self._board = _BOARDS.get(key)
+        if self._board is None:  # the printed board is the same for every game of this size and language
+            self._board = _BOARDS[key] = self.render_board(L)
+            while len(_BOARDS) > 6:
+                del _BOARDS[next(iter(_BOARDS))]
         surf.blit(self._board, b)
         theme.rounded_panel(surf, L.strip, fill=(20, 21, 27), edge=(66, 58, 44), radius=round(10 * L.scale),
                             width=1, alpha=235)
@@ -585,6 +603,16 @@ class HexBoardView:
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
             pygame.draw.aalines(surface, col, True, hexagon(x, y, R * 0.9))
             pygame.draw.polygon(surface, col, hexagon(x, y, R * 0.9), max(2, round(R * 0.06)))
+        if hl.show_sight and hl.light:
+            for p in range(L.N_CELLS):
+                if hl.light >> p & 1:
+                    x, y = L.center(p)
+                    dashed_hex(surface, theme.GASLIGHT, (x, y), R * 0.8, max(1, round(R * 0.05)))
+        if hl.cells and (hl.light or hl.show_sight):
+            for p in hl.cells:
+                if p < L.N_CELLS and p not in hl.chosen:
+                    x, y = L.center(p)
+                    light_sign(surface, (x, y - R * 0.5), R * 0.2, bool(hl.light >> p & 1))
         for p in hl.chosen:
             x, y = L.center(p)
             pygame.draw.polygon(surface, (255, 255, 255), hexagon(x, y, R * 0.92), max(3, round(R * 0.09)))
@@ -623,7 +651,7 @@ class HexBoardView:
         pr = L.pawn_r
         pul = 0.5 + 0.5 * math.sin(clock * 5)
         order = sorted(range(8), key=lambda c: (c == model.moving, model.pawns[c].lift, model.pawns[c].row))
-        show_eyes = (hl.show_sight or model.sight_alpha > 0) and model.phase != "over"
+        show_eyes = (hl.show_sight or model.sight_alpha > 0) and model.phase != "over" and hl.after is None
         for c in order:
             p = model.pawns[c]
             if p.alpha <= 0:
@@ -663,6 +691,19 @@ class HexBoardView:
                 seen = bool(model.visible >> c & 1)
                 a = 1.0 if hl.show_sight else model.sight_alpha
                 eye(surface, (x - pr * 0.72, y - pr * 0.72), R * 0.24, seen, a)
+
+    def draw_after(self, surface: pygame.Surface, model: Any, hl: Highlights) -> None:
+        """L on a pending move: an eye on each character where he would stand, and the caption."""
+        L = self.layout
+        assert L is not None
+        if hl.after is not None and model.phase != "over":
+            pr, R = L.pawn_r, L.R
+            for c, pos in hl.after.items():
+                if pos < L.N_CELLS:
+                    x, y = L.center(pos)
+                    eye(surface, (x - pr * 0.72, y - pr * 0.72), R * 0.24, bool(hl.after_seen >> c & 1), 1.0)
+        if hl.note:
+            draw_note(surface, hl.note, L.board, max(11, round(L.R * 0.36)))
 
     def draw_strip(self, surface: pygame.Surface, model: Any, hl: Highlights, clock: float) -> None:
         """The round's character cards, the witness card and the alibi deck."""
@@ -815,14 +856,7 @@ class HexBoardView:
                 lines.append((_("Identity: secret"), small, theme.TEXT_DIM, "sans"))
             if model.jcards:
                 lines.append((_("Alibis drawn: {n}").format(n=len(model.jcards)), small, theme.TEXT, "sans"))
-            y = idr.y
-            for line, size, col, style in lines:
-                size = theme.fit_size(line, size, tw, style)
-                lh = theme.font(size, style).get_linesize()
-                if y + lh > limit:
-                    break
-                theme.blit_text(surface, line, size, col, (tx, y), "topleft", style)
-                y += lh + round(2 * s)
+            draw_fitted_lines(surface, lines, tx, idr.y, tw, limit, round(2 * s))
         for k, card in enumerate(model.jcards):
             rect = L.slot_rect(("jack", k))
             surface.blit(art.card(card, rect.w, rect.h, "alibi"), rect)
@@ -925,6 +959,22 @@ def cobbles(S: pygame.Surface, c: tuple[float, float], R: float, rnd: Any, groun
     tile.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     S.blit(tile, clip)
     pygame.draw.polygon(S, edge, pts, max(1, int(R * 0.045)))
+
+
+def light_sign(surface: pygame.Surface, c: tuple[float, float], r: float, lit: bool) -> None:
+    """A small sun (the cell is in light) or a dark crescent moon (in the dark), readable without colour."""
+    x, y = c
+    theme.aa_circle(surface, (12, 12, 16), (x, y), r * 1.25)
+    if lit:
+        w = max(1, round(r * 0.22))
+        for k in range(8):
+            a = k * math.pi / 4
+            pygame.draw.line(surface, theme.GASLIGHT, (x + math.cos(a) * r * 0.62, y + math.sin(a) * r * 0.62),
+                             (x + math.cos(a) * r * 1.05, y + math.sin(a) * r * 1.05), w)
+        theme.aa_circle(surface, theme.GASLIGHT, (x, y), r * 0.5)
+    else:
+        theme.aa_circle(surface, (170, 180, 210), (x, y), r * 0.8)
+        theme.aa_circle(surface, (12, 12, 16), (x + r * 0.35, y - r * 0.2), r * 0.7)
 
 
 def dashed_hex(surface: pygame.Surface, col, c: tuple[float, float], r: float, width: int) -> None:

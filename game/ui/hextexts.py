@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine.actions import Action
 from . import texts
-from .i18n import _
+from .i18n import _, colon
 
 Namer = Callable[[Any], str]
 
@@ -109,7 +109,7 @@ def describe_step(before: Any, act: Action, after: Any, lines: list[str], short:
         drawer = before.actor().value
         lines = [draw_text.format(side=texts.side_name(drawer), name=short(str(act.args[0])))]
     elif who is not None and kind not in ("witness", "verdict", "play") and lines:
-        lines[0] = f"{texts.side_name(who)}: {lines[0]}"
+        lines[0] = colon(texts.side_name(who), lines[0])
     text = " ".join(lines)
     if after.outcome is not None and before.outcome is None:
         text += " " + texts.winner_title(after.outcome.winner) + "."

@@ -48,6 +48,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translations.ngettext(singular, plural, n)
 
 
+def colon(label: str, text: str) -> str:
+    """``label: text`` as the language writes it (French puts a no-break space before the colon)."""
+    return _("{label}: {text}").format(label=label, text=text)
+
+
 def N_(text: str) -> str:  # noqa: N802 - the gettext convention
     """Mark ``text`` for translation without translating it now (for tables)."""
     return text

@@ -138,8 +138,8 @@ class Picker:
         targets = self.position_targets()
         if pos not in targets:
             if face == "joker":
-                return _("With the joker a detective moves exactly 1 step clockwise: pick a lit spot.")
-            return _("{detective} walks clockwise, 1 or 2 steps: pick a lit spot.").format(
+                return _("With the joker a detective moves exactly 1 step clockwise: pick a marked spot.")
+            return _("{detective} walks clockwise, 1 or 2 steps: pick a marked spot.").format(
                 detective=texts.detective_name(face))
         dets = targets[pos]
         if face == "joker":
@@ -169,7 +169,7 @@ class Picker:
             if DETECTIVES[d] != face:
                 return _("This token moves {detective}, not {other}.").format(
                     detective=texts.detective_name(face), other=texts.detective_name(d))
-            return _("{detective} walks clockwise, 1 or 2 steps: pick a lit spot.").format(
+            return _("{detective} walks clockwise, 1 or 2 steps: pick a marked spot.").format(
                 detective=texts.detective_name(face))
         if face != "joker" or self.stage != TARGET:
             return self._wrong_target()
@@ -254,14 +254,14 @@ class Picker:
         if stage == CONFIRM:
             return _("Confirm (Enter) or undo (Backspace) your choice.")
         if face in DETECTIVES:
-            return _("This token moves {detective}: click a lit spot on the street around the district.").format(
+            return _("This token moves {detective}: click a marked spot on the street around the district.").format(
                 detective=texts.detective_name(face))
         if face == "joker":
-            return _("Joker: click a lit detective to move him 1 step.")
+            return _("Joker: click a marked detective to move him 1 step.")
         if face == "rotate":
             if stage == DIRECTION:
                 return _("Click an arrow on the tile to choose where its wall goes.")
-            return _("Rotation: click a lit tile to turn it.")
+            return _("Rotation: click a marked tile to turn it.")
         if face == "exchange":
             return _("Exchange: click two tiles to swap them.")
         if face == "alibi":
@@ -278,7 +278,7 @@ class Picker:
         if stage == TOKEN:
             return _("Your move: choose an action token (keys 1-4).")
         if face in DETECTIVES:
-            return _("Move {detective} 1 or 2 steps clockwise: click a lit spot (keys 1, 2).").format(
+            return _("Move {detective} 1 or 2 steps clockwise: click a marked spot (keys 1, 2).").format(
                 detective=texts.detective_name(face))
         if face == "joker":
             if self.can_stay():

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -154,6 +154,17 @@ def scenes_for(app: Any) -> list[tuple[str, Callable[[], None]]]:
         t = next(t for t in p.playable_tokens() if p.face_at(t) in ("holmes", "watson", "toby"))
         p.select_token(t)
 
+    def preview() -> None:
+        """A detective's walk chosen, not confirmed, and L held: the lines of sight as if it were made."""
+        choosing_walk()
+        scene = app.stack.top
+        p = scene.picker
+        targets = p.position_targets()
+        p.pick_position(max(targets, key=lambda pos: len(targets[pos])))
+        if p.pending is None and p.detective_targets():
+            p.pick_detective(sorted(p.detective_targets())[0])
+        scene.show_sight = True
+
     def witness() -> None:
         scene = new_game("investigator")
         for _ in range(3000):
@@ -197,10 +208,17 @@ def scenes_for(app: Any) -> list[tuple[str, Callable[[], None]]]:
         app.stack.clear(TitleScene(app))
         app.stack.push(SettingsScene(app))
 
+    def about() -> None:
+        from .scenes.about import AboutScene
+
+        app.stack.clear(TitleScene(app))
+        app.stack.push(RulesScene(app))
+        app.stack.push(AboutScene(app))
+
     return [
         ("title", title), ("setup", setup), ("board", board), ("choose-rotation", choosing),
-        ("choose-walk", choosing_walk), ("witness", witness), ("handover", handover), ("pause", pause),
-        ("results", results), ("rules", rules), ("settings", settings),
+        ("choose-walk", choosing_walk), ("preview", preview), ("witness", witness), ("handover", handover),
+        ("pause", pause), ("results", results), ("rules", rules), ("settings", settings), ("about", about),
     ] + london_scenes(app) + newyork_scenes(app) + online_scenes(app) + keeping_scenes(app)
 
 
@@ -298,6 +316,37 @@ def online_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
     from .online.shots import scenes_for as online_shots
 
     return online_shots(app)
+
+
+def light_scenes(prefix: str, new_game: Callable[..., Any], card_on_offer: Callable[..., int | None], seed: int,
+                 cards: tuple[int, ...], pick_cell: Callable[[Any, int], Any]) -> list[tuple[str, Callable[[], Any]]]:
+    """A hex game's light pictures: a move's targets in light and dark, L's lit cells, L's preview of a move."""
+
+    def move_light() -> Any:
+        """A character card taken: its reachable cells, each with a sun (in light) or a moon (dark)."""
+        scene = new_game("investigator", seed)
+        play_until(scene, lambda s: card_on_offer(s, cards) is not None)
+        p = scene.picker
+        p.pick_card(card_on_offer(scene, cards))
+        if p.current_mode() != "move":
+            p.switch_mode()
+        return scene
+
+    def sight() -> None:
+        scene = new_game("investigator", seed)
+        settle(scene)
+        scene.show_sight = True
+
+    def preview() -> None:
+        scene = move_light()
+        p = scene.picker
+        cells = sorted(c for c in p.cell_targets() if c not in p.state.pos)
+        pick_cell(p, cells[len(cells) // 2])
+        if not p.done:
+            pick_cell(p, sorted(p.cell_targets())[0])
+        scene.show_sight = True
+
+    return [(f"{prefix}-move-light", move_light), (f"{prefix}-sight", sight), (f"{prefix}-preview", preview)]
 
 
 LONDON_SEED = 20240612
@@ -416,7 +465,7 @@ def london_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
         ("london-setup", setup), ("london-board", board), ("london-choose", choosing), ("london-beam", beam),
         ("london-power", power), ("london-whistle", whistle), ("london-witness", witness),
         ("london-results", results), ("london-rules", rules),
-    ]
+    ] + light_scenes("london", new_game, card_on_offer, LONDON_SEED + 7, (3, 7, 2, 5), lambda p, c: p.pick_pos(c))
 
 
 NEWYORK_SEED = 20240613
@@ -554,43 +603,59 @@ def newyork_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
         ("newyork-informant", informant), ("newyork-push", push), ("newyork-witness", witness),
         ("newyork-results", results),
         ("newyork-rules", rules),
-    ]
+    ] + light_scenes("newyork", new_game, card_on_offer, NEWYORK_SEED + 7, (2, 4, 5, 6), lambda p, c: p.pick_cell(c))
 
 
-def main(directory: str, only: list[str] | None = None, lang: str = "en") -> int:
+#: pictures also written as seen with protanopia and deuteranopia (see :mod:`colourblind`)
+COLOURBLIND = ("board", "london-board", "newyork-board")
+
+
+def main(directory: str, languages: Sequence[str] = ("en",), only: Sequence[str] = ()) -> int:
     """Write ``<scene>-<W>x<H>.png`` for every key scene into ``directory``; returns 0 on success.
 
-    ``only`` keeps the scenes whose names start with one of its prefixes;
-    ``lang`` is the language of the texts.
+    Another language than English adds ``-<lang>`` to the names; ``only`` keeps the scenes
+    whose names start with one of its entries.  The pictures named in :data:`COLOURBLIND`
+    are also written as ``...-protanopia.png`` and ``...-deuteranopia.png``.
     """
     _prepare_env()
     import pygame
 
-    from .i18n import LANGUAGES, set_language
+    from . import i18n
+    from .colourblind import KINDS, simulate_surface
 
-    if lang not in LANGUAGES:
-        print(f"error: unknown language {lang!r}; known: {', '.join(LANGUAGES)}", file=sys.stderr)
+    unknown = [lang for lang in languages if lang not in i18n.LANGUAGES]
+    if unknown:
+        print(f"error: unknown language {unknown[0]!r}; known: {', '.join(i18n.LANGUAGES)}", file=sys.stderr)
         return 2
-
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     failed = 0
-    for size in SIZES:
-        app = make_app(size)
-        set_language(lang)
-        for name, setup in scenes_for(app):
-            if only and not any(name.startswith(prefix) for prefix in only):
-                continue
-            try:
-                setup()
-                written.append(shoot(app, out / f"{name}-{size[0]}x{size[1]}.png"))
-            except Exception as exc:  # noqa: BLE001 - report and go on with the next picture
-                failed += 1
-                print(f"screenshot {name} at {size[0]}x{size[1]} failed: {exc!r}", file=sys.stderr)
-        app.stack.clear()
+    for lang in languages:
+        for size in SIZES:
+            app = make_app(size)
+            app.settings.language = lang
+            i18n.set_language(lang)
+            suffix = "" if lang == "en" else f"-{lang}"
+            for name, setup in scenes_for(app):
+                if only and not any(name.startswith(o) for o in only):
+                    continue
+                try:
+                    setup()
+                    path = shoot(app, out / f"{name}-{size[0]}x{size[1]}{suffix}.png")
+                    written.append(path)
+                    if name in COLOURBLIND:
+                        image = pygame.image.load(str(path))
+                        for kind in KINDS:
+                            sim = path.with_name(f"{path.stem}-{kind}.png")
+                            pygame.image.save(simulate_surface(image, kind), str(sim))
+                            written.append(sim)
+                except Exception as exc:  # noqa: BLE001 - report and go on with the next picture
+                    failed += 1
+                    print(f"screenshot {name} at {size[0]}x{size[1]} ({lang}) failed: {exc!r}", file=sys.stderr)
+            app.stack.clear()
     for path in written:
         print(path)
     pygame.display.quit()
-    set_language("en")
+    i18n.set_language("en")
     return 1 if failed else 0

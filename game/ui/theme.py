@@ -8,8 +8,12 @@ arguments: a frame only blits.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 from pathlib import Path
 
 import pygame
@@ -142,12 +146,47 @@ def text(s: str, size: int, color: Color = TEXT, style: str = "sans",
     return surf
 
 
+# ------------------------------------------------------- text records (tests)
+@dataclass
+class TextRecord:
+    """What was drawn while recording: texts with their rectangles, the fits asked, and the boxes."""
+
+    drawn: list[tuple[pygame.Surface, str, int, pygame.Rect]] = dc_field(default_factory=list)
+    fits: list[tuple[str, int, int, int, str]] = dc_field(default_factory=list)  # text, wanted, width, got, style
+    boxes: list[tuple[pygame.Surface, pygame.Rect, int]] = dc_field(default_factory=list)  # ..., texts before
+
+
+_record: TextRecord | None = None
+
+
+@contextlib.contextmanager
+def recording_text() -> Iterator[TextRecord]:
+    """Record every text drawn with :func:`blit_text`, every :func:`fit_size` and every panel or button box.
+
+    Tests use it to find text scaled below a readable size or crossing its box.
+    """
+    global _record
+    previous, _record = _record, TextRecord()
+    try:
+        yield _record
+    finally:
+        _record = previous
+
+
+def note_box(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Tell a recording that ``rect`` on ``surface`` is a framed box (a panel, a button)."""
+    if _record is not None:
+        _record.boxes.append((surface, pygame.Rect(rect), len(_record.drawn)))
+
+
 def blit_text(surface: pygame.Surface, s: str, size: int, color: Color, pos: tuple[float, float],
               anchor: str = "topleft", style: str = "sans", shadow: bool = False,
               alpha: int = 255) -> pygame.Rect:
     """Draw ``s`` with its ``anchor`` point (a pygame.Rect attribute name) at ``pos``."""
     img = text(s, size, color, style, shadow)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if _record is not None:
+        _record.drawn.append((surface, s, max(6, int(size)), rect))
     if alpha < 255:
         img = img.copy()
         img.set_alpha(alpha)
@@ -157,10 +196,42 @@ def blit_text(surface: pygame.Surface, s: str, size: int, color: Color, pos: tup
 
 def fit_size(s: str, size: int, max_width: int, style: str = "sans", min_size: int = 8) -> int:
     """The largest font size up to ``size`` at which ``s`` fits in ``max_width`` pixels."""
-    size = int(size)
+    wanted = size = int(size)
     while size > min_size and font(size, style).size(s)[0] > max_width:
         size -= 1
+    if _record is not None:
+        _record.fits.append((s, wanted, int(max_width), size, style))
     return size
+
+
+#: the font size (px) under which a label wraps instead of shrinking ...
+READABLE = 10
+#: ... and the least size any text is drawn at (one long word in a narrow button)
+SMALLEST = 9
+
+
+def fit_lines(s: str, size: int, max_width: int, style: str = "sans", max_lines: int = 2,
+              min_size: int = READABLE) -> tuple[int, list[str]]:
+    """A size and the lines to draw ``s`` in ``max_width``: one line shrunk down to ``min_size``,
+    else up to ``max_lines`` wrapped lines (the largest size at which they fit)."""
+    size = max(int(size), min_size)
+    for sz in range(size, min_size - 1, -1):
+        if font(sz, style).size(s)[0] <= max_width:
+            return sz, [s]
+    for sz in range(size, min_size - 1, -1):
+        lines = wrap(s, sz, max_width, style)
+        if len(lines) <= max_lines and all(font(sz, style).size(li)[0] <= max_width for li in lines):
+            return sz, lines
+    return min_size, wrap(s, min_size, max_width, style) if max_lines > 1 else [s]
+
+
+def blit_lines(surface: pygame.Surface, lines: list[str], size: int, color: Color, center: tuple[float, float],
+               style: str = "sans") -> None:
+    """Lines centred as a block on ``center``."""
+    lh = font(size, style).get_linesize()
+    top = center[1] - lh * len(lines) / 2
+    for i, li in enumerate(lines):
+        blit_text(surface, li, size, color, (center[0], top + lh * (i + 0.5)), "center", style)
 
 
 def wrap(s: str, size: int, max_width: int, style: str = "sans") -> list[str]:
@@ -253,6 +324,7 @@ def rounded_panel(surface: pygame.Surface, rect: pygame.Rect, fill: Color = PANE
     r = pygame.Rect(rect)
     if r.w <= 0 or r.h <= 0:
         return
+    note_box(surface, r)
     panel = _panel_surface(r.size, fill, edge, radius, width, alpha)
     surface.blit(panel, r.topleft)
 

@@ -62,16 +62,23 @@ class Button:
         if not self.visible or self.rect.w <= 0:
             return
         r = self.rect
+        if self.kind != "quiet":
+            theme.note_box(surface, r)
         hover = self.enabled and r.collidepoint(pygame.mouse.get_pos()) and pygame.mouse.get_focused()
         lit = hover or focused
         size = max(11, int(r.h * 0.42))
         txt = label_text(self.label)
-        size = theme.fit_size(txt, size, r.w - 16, "sans-bold")
+        two = theme.font(theme.READABLE, "sans-bold").get_linesize() * 2 <= r.h - 2
+        size, lines = theme.fit_lines(txt, size, r.w - 10, "sans-bold", max_lines=2 if two else 1)
+        f = theme.font
+        while size > theme.SMALLEST and (any(f(size, "sans-bold").size(li)[0] > r.w - 8 for li in lines)
+                                         or f(size, "sans-bold").get_linesize() * len(lines) > r.h - 4):
+            size -= 1  # a long word, or two lines in a low button
         if self.kind == "quiet":
             col = theme.BRASS_LIGHT if lit else theme.TEXT_DIM
             if not self.enabled:
                 col = theme.TEXT_FAINT
-            theme.blit_text(surface, txt, size, col, r.center, "center", "sans-bold")
+            theme.blit_lines(surface, lines, size, col, r.center, "sans-bold")
             if lit:
                 w = theme.font(size, "sans-bold").size(txt)[0]
                 pygame.draw.line(surface, col, (r.centerx - w // 2, r.bottom - 3), (r.centerx + w // 2,
@@ -101,7 +108,7 @@ class Button:
         pygame.draw.rect(surface, edge, r, 2, border_radius=rad)
         if focused:
             pygame.draw.rect(surface, theme.SELECT, r.inflate(6, 6), 2, border_radius=rad + 3)
-        theme.blit_text(surface, txt, size, fg, r.center, "center", "sans-bold")
+        theme.blit_lines(surface, lines, size, fg, r.center, "sans-bold")
 
 
 class Choice:
@@ -166,7 +173,14 @@ class Choice:
         theme.blit_text(surface, cap, theme.fit_size(cap, size, int(r.w * 0.28), "serif-bold"), cap_col,
                         (r.x + 6, r.centery), "midleft", "serif-bold")
         mouse = pygame.mouse.get_pos()
-        for i, ((_value, label), seg) in enumerate(zip(self.options, self.segment_rects(), strict=True)):
+        # one size for every segment (the largest all labels fit at; two lines rather than unreadable)
+        segs = self.segment_rects()
+        labels = [label_text(label) for _value, label in self.options]
+        two = bool(segs) and theme.font(theme.READABLE, "sans-bold").get_linesize() * 2 <= segs[0].h - 4
+        sizes = [theme.fit_lines(t, int(sg.h * 0.42), sg.w - 10, "sans-bold", 2 if two else 1)[0]
+                 for t, sg in zip(labels, segs, strict=True)]
+        common = min(sizes, default=theme.READABLE)
+        for i, ((_value, _label), seg) in enumerate(zip(self.options, segs, strict=True)):
             chosen = i == self.index
             hover = self.enabled and seg.collidepoint(mouse) and pygame.mouse.get_focused()
             if chosen:
@@ -181,11 +195,13 @@ class Choice:
                 fill = theme.shade(fill, 0.7)
                 fg = theme.mix(fg, theme.PANEL, 0.4)
             rad = max(4, seg.h // 4)
+            theme.note_box(surface, seg)
             pygame.draw.rect(surface, fill, seg, border_radius=rad)
             pygame.draw.rect(surface, edge, seg, 2, border_radius=rad)
-            txt = label_text(label)
-            s = theme.fit_size(txt, int(seg.h * 0.42), seg.w - 10, "sans-bold")
-            theme.blit_text(surface, txt, s, fg, seg.center, "center", "sans-bold")
+            txt = labels[i]
+            lines = [txt] if theme.font(common, "sans-bold").size(txt)[0] <= seg.w - 10 else \
+                theme.wrap(txt, common, seg.w - 10, "sans-bold")
+            theme.blit_lines(surface, lines, common, fg, seg.center, "sans-bold")
         if focused:
             pygame.draw.rect(surface, theme.SELECT, r.inflate(4, 4), 2, border_radius=8)
 
@@ -317,3 +333,33 @@ class Toast:
             theme.blit_text(s, li, size, col, (w // 2, 10 + i * lh), "midtop")
         s.set_alpha(self.alpha)
         surface.blit(s, box)
+
+
+def draw_note(surface: pygame.Surface, note: str, area: pygame.Rect, size: int) -> None:
+    """A caption in a dark box at the top of ``area`` (wrapped, never narrower than 11 px)."""
+    width = area.w - 24
+    fs = theme.fit_size(note, size, width, "sans-bold", min_size=11)
+    lines = theme.wrap(note, fs, width, "sans-bold")
+    f = theme.font(fs, "sans-bold")
+    lh = f.get_linesize()
+    box = pygame.Rect(0, 0, max(f.size(li)[0] for li in lines) + 20, lh * len(lines) + 8)
+    box.midtop = (area.centerx, area.y + 6)
+    theme.rounded_panel(surface, box, fill=(16, 16, 20), edge=theme.SIGHT, radius=8, width=1, alpha=225)
+    for i, li in enumerate(lines):
+        theme.blit_text(surface, li, fs, theme.SIGHT, (box.centerx, box.y + 4 + i * lh), "midtop", "sans-bold")
+
+
+def draw_fitted_lines(surface: pygame.Surface, lines: list[tuple[str, int, theme.Color, str]], x: float, y: float,
+                      width: int, limit: float, gap: int = 2) -> float:
+    """``(text, size, colour, style)`` lines from ``(x, y)`` down, each shrunk to ``width`` but no smaller than
+    readable (then wrapped in two); stops before ``limit``.  Returns the y under the last line drawn."""
+    for line, size, col, style in lines:
+        size, parts = theme.fit_lines(line, size, width, style, min_size=min(size, theme.READABLE))
+        lh = theme.font(size, style).get_linesize()
+        if y + lh * len(parts) > limit:
+            break
+        for part in parts:
+            theme.blit_text(surface, part, size, col, (x, y), "topleft", style)
+            y += lh
+        y += gap
+    return y

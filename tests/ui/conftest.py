@@ -76,3 +76,18 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(theme, "blit_text", spy)
     return seen
+
+
+@pytest.fixture
+def game_app_small(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """Like ``game_app``, at 800x600."""
+    monkeypatch.setenv("MRJACK_HOME", str(tmp_path))
+    from game.ui import i18n
+
+    i18n.set_language("en")
+    app = make_app(tmp_path, (800, 600))
+    pygame.event.clear()
+    yield app
+    app.stack.clear()
+    i18n.set_language("en")
+    pygame.event.clear()

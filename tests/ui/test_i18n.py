@@ -109,7 +109,7 @@ def test_rule_book_terms_are_used() -> None:
     """Spot checks against the rule books (seeds 000, 003, 004) and the Polish London rules (002)."""
     i18n.set_language("ru")
     assert i18n._("Investigator") == "Следователь" and i18n._("Witness call") == "Опрос свидетелей"
-    assert i18n._("Miss Stealthy") == "Мисс Скрытность" and i18n._("John Pizer") == "Джон Пайзер"
+    assert i18n._("Miss Stealthy") == "мисс Скрытность" and i18n._("John Pizer") == "Джон Пайзер"
     i18n.set_language("fr")
     assert i18n._("Investigator") == "Enquêteur" and i18n._("Witness call") == "Appel à témoin"
     assert i18n._("Exchange") == "Échange"

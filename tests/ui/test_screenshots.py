@@ -13,7 +13,8 @@ NAMES = ("title", "setup", "board", "choose-rotation", "choose-walk", "witness",
          "london-whistle", "london-witness", "london-results", "london-rules", "newyork-setup", "newyork-board",
          "newyork-choose", "newyork-power", "newyork-informant", "newyork-push", "newyork-witness", "newyork-results",
          "newyork-rules", "saves-list", "saves-replace", "saves-abandon", "end-investigator", "handover-moves",
-         "settings-effects")
+         "settings-effects", "preview", "about", "london-move-light", "london-sight", "london-preview",
+         "newyork-move-light", "newyork-sight", "newyork-preview")
 
 
 def test_the_screenshots_command_writes_every_scene(tmp_path: Path) -> None:
@@ -29,6 +30,16 @@ def test_the_screenshots_command_writes_every_scene(tmp_path: Path) -> None:
             # not a blank picture: many distinct colours
             colours = {img.get_at((x, y))[:3] for x in range(0, w, 37) for y in range(0, h, 29)}
             assert len(colours) > 40, name
+        for name in screenshots.COLOURBLIND:
+            for kind in ("protanopia", "deuteranopia"):
+                assert (tmp_path / f"{name}-{w}x{h}-{kind}.png").exists(), (name, kind)
+
+
+def test_the_screenshots_command_draws_a_language_and_a_few_scenes(tmp_path: Path) -> None:
+    from game.cli import main
+
+    assert main(["screenshots", str(tmp_path), "--lang", "ru", "--only", "about"]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["about-1280x800-ru.png", "about-800x600-ru.png"]
 
 
 def test_the_witness_picture_shows_the_lines_of_sight(tmp_path: Path) -> None:
@@ -85,6 +96,6 @@ def test_screenshots_can_be_limited_to_some_scenes_in_one_language(tmp_path: Pat
     from game.ui import i18n
 
     assert main(["screenshots", str(tmp_path), "--only", "saves-ab", "--lang", "pl"]) == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["saves-abandon-1280x800.png", "saves-abandon-800x600.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["saves-abandon-1280x800-pl.png", "saves-abandon-800x600-pl.png"]
     assert i18n.current_language() == "en", "the language is put back"
     assert main(["screenshots", str(tmp_path), "--lang", "xx"]) == 2

@@ -19,10 +19,11 @@ from ...engine.london.board import EXITS, INDEX, OFF_BOARD
 from ...engine.london.state import DRAW_HIDDEN, IDENTITY_HIDDEN, VERDICT, VOCAB, WITNESS, LondonState
 from .. import texts as common
 from .. import theme
-from ..i18n import _
+from ..i18n import _, colon
 from ..london import anim, texts
 from ..london.picker import CARD, CONFIRM, DIRECTION, SECOND, TARGET, LondonPicker
 from ..london.view import Highlights, LondonModel, LondonView
+from ..preview import after, london_light, preview_note
 from . import GameUI
 
 IDS = texts.IDS
@@ -246,7 +247,41 @@ class UI(GameUI):
         return None
 
     # ---------------------------------------------------------------- draw
+    #: cells in light in an observation (bitmask), and the number of board cells
+    light_of = staticmethod(london_light)
+    n_cells = OFF_BOARD
+
     def highlights(self) -> Highlights:
+        """The choice's targets, plus light and dark (on the targets, all over with L) and the L preview."""
+        hl = self.choice_highlights()
+        self.add_light(hl)
+        return hl
+
+    def shown_obs(self) -> Any:
+        """The observation the screen shows now (its side's cursor)."""
+        sc = self.scene
+        side = sc.viewer or Side.INVESTIGATOR
+        return sc.obs(sc.cursor[side], side)
+
+    def add_light(self, hl: Highlights) -> None:
+        sc = self.scene
+        if hl.preview and sc.show_sight and sc.anim is None:
+            nxt = after(hl.preview_state, hl.preview)
+            if nxt is not None:
+                hl.light = self.light_of(nxt)
+                hl.after = {c: p for c, p in enumerate(nxt.pos) if p < self.n_cells}
+                hl.after_seen = nxt.visible_mask()
+                hl.note = preview_note(nxt, self.short_name)
+                return
+        if sc.show_sight or hl.cells:
+            picker = sc.picker if sc.my_turn() and sc.picker is not None else None
+            hl.light = self.light_of(picker.state if picker is not None else self.shown_obs())
+
+    @staticmethod
+    def short_name(c: int) -> str:
+        return texts.short(c)
+
+    def choice_highlights(self) -> Highlights:
         sc = self.scene
         m: LondonModel = sc.model
         hl = Highlights(show_sight=sc.show_sight)
@@ -289,6 +324,7 @@ class UI(GameUI):
         v, m = sc.view, sc.model
         self._sync_preview(m)
         v.draw_board(surface, m, hl, clock)
+        v.draw_after(surface, m, hl)
         v.draw_strip(surface, m, hl, clock)
         v.draw_track(surface, m)
         v.draw_hands(surface, m)
@@ -320,7 +356,7 @@ class UI(GameUI):
         if p is None:
             return ""
         if hover is not None and hover[0] == "card":
-            return f"{texts.short(hover[1])}: {texts.power_help(hover[1])}"
+            return colon(texts.short(hover[1]), texts.power_help(hover[1]))
         act = p.state.active
         if act >= 0 and p.stage in (TARGET, SECOND, DIRECTION):
             return texts.power_help(act)

@@ -20,13 +20,14 @@ import pygame
 from ...engine.actions import Action
 from ...engine.core import Side
 from ...engine.newyork.actions import DRAW_HIDDEN, IDENTITY_HIDDEN, split_pair
-from ...engine.newyork.board import INDEX
+from ...engine.newyork.board import INDEX, N_CELLS
 from ...engine.newyork.state import VOCAB, NewYorkState
 from ..hexboard import Highlights
-from ..i18n import _
+from ..i18n import _, colon
 from ..newyork import anim, texts
 from ..newyork.picker import CARD, CONFIRM, SECOND, TARGET, NewYorkPicker
 from ..newyork.view import NewYorkModel, NewYorkView
+from ..preview import newyork_light
 from .london import MOVE_COLOUR, POWER_COLOUR
 from .london import UI as LondonUI
 
@@ -203,7 +204,14 @@ class UI(LondonUI):
         return None
 
     # ---------------------------------------------------------------- draw
-    def highlights(self) -> Highlights:
+    light_of = staticmethod(newyork_light)
+    n_cells = N_CELLS
+
+    @staticmethod
+    def short_name(c: int) -> str:
+        return texts.short(c)
+
+    def choice_highlights(self) -> Highlights:
         sc = self.scene
         m: NewYorkModel = sc.model
         hl = Highlights(show_sight=sc.show_sight)
@@ -238,6 +246,7 @@ class UI(LondonUI):
         v, m = sc.view, sc.model
         self._sync_preview(m)
         v.draw_board(surface, m, hl, clock)
+        v.draw_after(surface, m, hl)
         v.draw_strip(surface, m, hl, clock)
         v.draw_track(surface, m)
         v.draw_hands(surface, m)
@@ -259,7 +268,7 @@ class UI(LondonUI):
         if p is None:
             return ""
         if hover is not None and hover[0] == "card":
-            return f"{texts.short(hover[1])}: {texts.power_help(hover[1])}"
+            return colon(texts.short(hover[1]), texts.power_help(hover[1]))
         act = p.state.active
         if act >= 0 and p.stage in (TARGET, SECOND) and p.state.phase != "informant":
             return texts.power_help(act)

@@ -20,6 +20,7 @@ from .. import anim, texts
 from ..board_view import BoardModel, BoardView, Highlights
 from ..i18n import N_, _
 from ..picker import CONFIRM, DIRECTION, SECOND, TARGET, TOKEN, Picker
+from ..preview import after, pocket_note, pocket_sight
 from ..tween import Seq
 from . import GameUI
 
@@ -270,6 +271,11 @@ class UI(GameUI):
         if p.stage == DIRECTION and p.first is not None:
             hl.arrows = (p.first, p.directions())
         hl.preview = p.pending
+        if p.pending is not None and sc.show_sight and sc.anim is None:
+            nxt = after(p.obs, [p.pending])
+            if nxt is not None:
+                hl.sight_preview = pocket_sight(nxt)
+                hl.note = pocket_note(nxt, texts.short_name)
         return hl
 
     def draw_under(self, surface: pygame.Surface, hl: Highlights, clock: float) -> None:

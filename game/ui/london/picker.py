@@ -247,29 +247,29 @@ class LondonPicker(HexPicker):
                 "smith": _("Smith: click a lit gas lamp, then an unlit lamp post."),
                 "lestrade": _("Lestrade: click a police cordon, then an open exit."),
                 "bert": _("Bert: click a manhole cover, then an open manhole."),
-                "goodley": _("Goodley: click a character to whistle nearer, then a lit cell."),
+                "goodley": _("Goodley: click a character to whistle nearer, then a marked cell."),
                 "gull": _("Gull: click the character to swap places with."),
-            }.get(IDS[act], _("Click a lit target."))
+            }.get(IDS[act], _("Click a marked target."))
         if p in s.pos and s.pos.index(p) != act and self.side is not None and self.side.value == "jack":
             return _("Only the investigator may move onto another character (an arrest).")
         if act >= 0:
-            return _("{name} cannot reach that cell: pick a lit one ({steps}).").format(
+            return _("{name} cannot reach that cell: pick a marked one ({steps}).").format(
                 name=texts.short(act), steps=_("1-4 steps") if act == 4 else _("1-3 steps"))
-        return _("Click a lit target.")
+        return _("Click a marked target.")
 
     def _why_not_second(self) -> str:
         kind = self.first[0] if self.first else ""
         return {
-            "lamp": _("The lamp goes on an unlit lamp post: pick a lit one."),
-            "cover": _("The cover goes on an open manhole: pick a lit one."),
-            "cordon": _("The cordon goes to an open exit: pick a lit one."),
-            "whistle": _("Whistled characters come nearer to Goodley: pick a lit cell."),
-        }.get(kind, _("Click a lit target."))
+            "lamp": _("The lamp goes on an unlit lamp post: pick a marked one."),
+            "cover": _("The cover goes on an open manhole: pick a marked one."),
+            "cordon": _("The cordon goes to an open exit: pick a marked one."),
+            "whistle": _("Whistled characters come nearer to Goodley: pick a marked cell."),
+        }.get(kind, _("Click a marked target."))
 
     def _wrong(self) -> str:
         if self.stage == CONFIRM:
             return _("Confirm (Enter) or undo (Backspace) your choice.")
-        return _("Click a lit target.")
+        return _("Click a marked target.")
 
     # ------------------------------------------------------------- words
     def prompt(self) -> str:
@@ -288,7 +288,7 @@ class LondonPicker(HexPicker):
         if stage == SECOND and self.first is not None:
             kind, first = self.first
             if kind == "whistle":
-                return _("Where does {name} come? Click a lit cell nearer to Goodley.").format(
+                return _("Where does {name} come? Click a marked cell nearer to Goodley.").format(
                     name=texts.short(first))
             return {
                 "lamp": _("Now click the unlit lamp post where the lamp goes."),
@@ -306,15 +306,15 @@ class LondonPicker(HexPicker):
                 "goodley": _("{name} whistles: click a character to bring nearer (3 steps in all).").format(
                     name=name),
                 "gull": _("{name}: click the character to swap places with.").format(name=name),
-            }.get(IDS[act] if act >= 0 else "", _("Click a lit target."))
+            }.get(IDS[act] if act >= 0 else "", _("Click a marked target."))
         steps = _("1-4 steps") if act == 4 else _("1-3 steps")
         if self.of("accuse"):
-            return _("Move {name} ({steps}): click a lit cell, or a character's cell to arrest him.").format(
+            return _("Move {name} ({steps}): click a marked cell, or a character's cell to arrest him.").format(
                 name=name, steps=steps)
         if self.of("escape"):
-            return _("Move {name} ({steps}): click a lit cell, or an open exit to escape.").format(
+            return _("Move {name} ({steps}): click a marked cell, or an open exit to escape.").format(
                 name=name, steps=steps)
-        return _("Move {name} ({steps}): click a lit cell.").format(name=name, steps=steps)
+        return _("Move {name} ({steps}): click a marked cell.").format(name=name, steps=steps)
 
     def mode_label(self) -> str:
         """The label of the button that switches between the move and the power."""

@@ -14,7 +14,7 @@ from collections.abc import Callable
 import pygame
 
 from .. import theme
-from ..i18n import _
+from ..i18n import _, colon
 from . import texts
 from .view import Art
 
@@ -325,7 +325,7 @@ def pages() -> list:
     from ..scenes.rules import Page
 
     def power(c: int) -> Callable[[], str]:
-        return lambda: f"{texts.name(c)}: {texts.power_name(c)}"
+        return lambda: colon(texts.name(c), texts.power_name(c))
 
     return [
         Page(lambda: _("The goal"), lambda: [

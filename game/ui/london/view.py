@@ -55,6 +55,7 @@ from ..hexboard import (
     lerp_angle,
     path_line,
 )
+from ..marks import mark_function
 from . import texts
 
 IDS = CHARACTER_IDS
@@ -84,6 +85,7 @@ class Layout(HexLayout):
     GRID_H = 9 * SQ3
     PAD_X = PAD_Y = 0.3
     N_POS = OFF_BOARD + len(EXITS)
+    N_CELLS = N_CELLS
     xy = staticmethod(position_xy)
 
     def fit_radius(self, area: pygame.Rect, strip_min: int, gap: int) -> float:
@@ -859,7 +861,7 @@ class LondonView(HexBoardView):
     # ------------------------------------------------------------- strip
 
 
-LOOK = Look(rgb=tuple(c.rgb for c in CHARS), initials=tuple(c.name.split()[-1][0] for c in CHARS),
+LOOK = Look(rgb=tuple(c.rgb for c in CHARS), mark=mark_function(texts.short, len(CHARS)),
             moves=tuple(c.moves for c in CHARS), portrait=_portrait, power_icon=_power_icon, short=texts.short,
             witness_side=texts.witness_side, card_back=CHARACTER_CARD_GREEN)
 Art.LOOK = LOOK

@@ -202,19 +202,19 @@ class NewYorkPicker(HexPicker):
                 and self.side.value == "jack":
             return _("Only the investigator may move onto another character (an arrest).")
         if act >= 0:
-            return _("{name} cannot reach that cell: pick a lit one ({steps}).").format(
+            return _("{name} cannot reach that cell: pick a marked one ({steps}).").format(
                 name=texts.short(act), steps=_("1-3 steps"))
-        return _("Click a lit target.")
+        return _("Click a marked target.")
 
     def _why_not_second(self) -> str:
         act = self.state.active
         cid = IDS[act] if act >= 0 else ""
         return {
-            "callahan": _("The zone goes on two neighbouring cells with nobody on them: pick lit ones."),
-            "eastman": _("Pick a lit cell for the character Eastman's men push."),
-            "tumblety": _("Pick the lit character to swap with."),
-            "smith": _("The ship sails to a free port: pick a lit one."),
-        }.get(cid, _("Click a lit target."))
+            "callahan": _("The zone goes on two neighbouring cells with nobody on them: pick marked ones."),
+            "eastman": _("Pick a marked cell for the character Eastman's men push."),
+            "tumblety": _("Pick the marked character to swap with."),
+            "smith": _("The ship sails to a free port: pick a marked one."),
+        }.get(cid, _("Click a marked target."))
 
     # ------------------------------------------------------------- words
     def prompt(self) -> str:
@@ -236,13 +236,13 @@ class NewYorkPicker(HexPicker):
                 return _("Now click the two neighbouring cells of the zone's new place.") if len(self.clicks) == 1 \
                     else _("Now click the second cell of the zone's new place.")
             if cid == "eastman":
-                return _("Where do Eastman's men push {name}? Click a lit cell.").format(
+                return _("Where do Eastman's men push {name}? Click a marked cell.").format(
                     name=texts.short(self.clicks[0][1]))
             if cid == "tumblety":
-                return _("Swap {name} with whom? Click a lit character.").format(name=texts.short(self.clicks[0][1]))
+                return _("Swap {name} with whom? Click a marked character.").format(name=texts.short(self.clicks[0][1]))
             if cid == "smith":
                 return _("Now click the free port the ship sails to.")
-            return _("Click a lit target.")
+            return _("Click a marked target.")
         if self.current_mode() == "power":
             return {
                 "beach": _("{name}: click an empty street to build a subway entrance."),
@@ -256,11 +256,12 @@ class NewYorkPicker(HexPicker):
             }[cid].format(name=name)
         steps = _("1-3 steps")
         if self.of("accuse"):
-            return _("Move {name} ({steps}): click a lit cell, or a character's cell to arrest him.").format(
+            return _("Move {name} ({steps}): click a marked cell, or a character's cell to arrest him.").format(
                 name=name, steps=steps)
         if self.of("escape"):
-            return _("Move {name} ({steps}): click a lit cell, or a way out to escape.").format(name=name, steps=steps)
-        return _("Move {name} ({steps}): click a lit cell.").format(name=name, steps=steps)
+            return _("Move {name} ({steps}): click a marked cell, or a way out to escape.").format(
+                name=name, steps=steps)
+        return _("Move {name} ({steps}): click a marked cell.").format(name=name, steps=steps)
 
     def extra_label(self) -> str | None:
         """The label of the third button: move or power first, or leave an optional power unused."""

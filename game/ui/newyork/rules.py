@@ -18,7 +18,7 @@ import pygame
 from ...engine.newyork import NewYork
 from .. import theme
 from ..hexboard import Highlights, eye
-from ..i18n import _, current_language
+from ..i18n import _, colon, current_language
 from ..london.rules import Patch, picture_goal, picture_round, picture_witness
 from . import texts
 from .view import (
@@ -331,7 +331,7 @@ def pages() -> list:
     from ..scenes.rules import Page
 
     def power(c: int) -> Callable[[], str]:
-        return lambda: f"{texts.name(c)}: {texts.power_name(c)}"
+        return lambda: colon(texts.name(c), texts.power_name(c))
 
     return [
         Page(lambda: _("The goal"), lambda: [
@@ -346,9 +346,6 @@ def pages() -> list:
             _("The investigator sits at the gold edge, Jack at the silver one. Lamps, subway entrances and "
               "buildings are tokens with a park on the back; two investigation zones, two ships and the "
               "informant complete the board."),
-            _("About this board: its layout comes from data transcribed by players of a student AI contest "
-              "(UIAI 2020), not from a photo of the printed board. Where a fact was missing, a choice was made "
-              "and noted in levels/newyork.json."),
         ], picture_board),
         Page(lambda: _("Seen and unseen"), lambda: [
             _("A character is seen if he stands on or next to a lamp, or next to another character, unless one "
@@ -392,6 +389,8 @@ def pages() -> list:
             _("Before or after her move, Grant must turn a lamp, a building or a subway entrance token over: "
               "it becomes a park. A character in a park is never seen."),
             _("An entrance with a character or the informant on it may be turned; one under a zone may not."),
+            _("A park is the back of a token, so only tokens turn: the buildings and the subway entrance printed "
+              "on the board have no back and never become parks."),
         ], picture_grant),
         Page(power(CALLAHAN), lambda: [
             _("Before or after his move, Callahan must move an investigation zone onto two neighbouring cells "

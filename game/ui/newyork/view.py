@@ -42,6 +42,7 @@ from ..hexboard import (
     path_line,
 )
 from ..i18n import _
+from ..marks import mark_function
 from . import texts
 
 IDS = CHARACTER_IDS
@@ -102,6 +103,7 @@ class Layout(HexLayout):
     PAD_Y = 0.45
     ORIGIN = (-1.5, -SQ3 / 2)
     N_POS = N_CELLS
+    N_CELLS = N_CELLS
     xy = staticmethod(position_xy)
 
     def pos_at(self, pos: tuple[int, int]) -> int | None:
@@ -445,7 +447,7 @@ def _power_icon(surf: pygame.Surface, char: int, c: tuple[float, float], r: floa
 
 
 LOOK = Look(rgb=tuple(c.rgb for c in CHARS),
-            initials=tuple({"runner": "C"}.get(c.id, c.name.split()[-1][0]) for c in CHARS),
+            mark=mark_function(texts.short, len(CHARS)),
             moves=tuple(c.moves for c in CHARS), portrait=_portrait, power_icon=_power_icon, short=texts.short,
             witness_side=texts.witness_side, card_back=(40, 78, 104), alibi_back=(30, 42, 92))
 Art.LOOK = LOOK
@@ -1152,11 +1154,9 @@ class NewYorkView(HexBoardView):
         x0, x1 = last.right + round(14 * s), L.witness_rect.x - round(14 * s)
         if x1 - x0 < L.R * 1.2:
             return
-        small = max(9, round(11 * s))
         top = last.y + round(2 * s)
         words = _("Tokens left")
-        size = theme.fit_size(words, small, x1 - x0)
-        lines = [words] if theme.font(size).size(words)[0] <= x1 - x0 else theme.wrap(words, size, x1 - x0)[:3]
+        size, lines = theme.fit_lines(words, max(theme.READABLE, round(11 * s)), x1 - x0 + round(10 * s), max_lines=3)
         lh = theme.font(size).get_linesize()
         for i, line in enumerate(lines):
             theme.blit_text(surface, line, size, theme.TEXT_DIM, ((x0 + x1) / 2, top + i * lh), "midtop")

@@ -683,7 +683,7 @@ class GameScene(Scene):
         right = r.right
         view = {"jack": _("Jack's view"), "investigator": _("Investigator's view")}.get(m.view, "")
         if view:
-            vs = theme.fit_size(view, max(9, round(12 * s)), int(r.w * 0.4))
+            vs = theme.fit_size(view, max(theme.READABLE, round(12 * s)), int(r.w * 0.5), min_size=theme.READABLE)
             vr = theme.blit_text(surface, view, vs, theme.side_colour(m.view), (r.right, y2 + round(3 * s)),
                                  "topright")
             right = vr.x - round(8 * s)
@@ -731,23 +731,32 @@ class GameScene(Scene):
         lh = theme.font(size).get_linesize()
         y = r.y
         limit = min((b.rect.y for b in buttons), default=r.bottom) - 2
+        keys_size, keys_lines = theme.READABLE, []
+        if not buttons:
+            keys_size, keys_lines = theme.fit_lines(self.ui.keys_hint(), max(theme.READABLE, round(11 * s)), r.w)
+            limit -= theme.font(keys_size).get_linesize() * len(keys_lines) + round(4 * s)
         for line in lines[:4]:
             if y + lh > limit and y > r.y:
                 break
             theme.blit_text(surface, line, size, col, (r.x, y), "topleft")
             y += lh
-        if sub and y + lh <= min((b.rect.y for b in buttons), default=r.bottom - lh) - 2:
-            for line in theme.wrap(sub, max(10, size - 2), width)[:2]:
-                if y + lh > min((b.rect.y for b in buttons), default=r.bottom - lh) - 2:
+        if sub:  # the hint whole, in the largest size that fits (a cut hint misleads)
+            for sub_size in range(max(theme.READABLE, size - 2), theme.READABLE - 1, -1):
+                sub_lines = theme.wrap(sub, sub_size, width)
+                sub_lh = theme.font(sub_size).get_linesize()
+                if y + sub_lh * len(sub_lines) <= limit:
                     break
-                theme.blit_text(surface, line, max(10, size - 2), theme.TEXT_FAINT, (r.x, y), "topleft")
-                y += theme.font(max(10, size - 2)).get_linesize()
+            for line in sub_lines:
+                if y + sub_lh > limit:
+                    break
+                theme.blit_text(surface, line, sub_size, theme.TEXT_FAINT, (r.x, y), "topleft")
+                y += sub_lh
         for b in (self.confirm_button, self.undo_button, self.extra_button):
             b.draw(surface)
-        if not buttons:
-            keys = self.ui.keys_hint()
-            theme.blit_text(surface, keys, theme.fit_size(keys, max(9, round(11 * s)), r.w), theme.TEXT_FAINT,
-                            (r.x, r.bottom - round(4 * s)), "bottomleft")
+        klh = theme.font(keys_size).get_linesize()
+        for i, line in enumerate(keys_lines):
+            theme.blit_text(surface, line, keys_size, theme.TEXT_FAINT,
+                            (r.x, r.bottom - round(4 * s) - klh * (len(keys_lines) - 1 - i)), "bottomleft")
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         L = self.view.layout

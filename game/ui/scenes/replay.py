@@ -219,7 +219,7 @@ class ReplayScene(Scene):
         self.clock = 0.0
         self.view = _board_view(record.game)
         self.toast = Toast()
-        self.first = Button(lambda: "|◀", lambda: self.go(0), tooltip=N_("Start"))
+        self.first = Button(lambda: "|◀", lambda: self.go(0), tooltip=N_("To the first step"))
         self.prev = Button(lambda: "◀", lambda: self.step(-1), tooltip=N_("Back one step"))
         self.play = Button(lambda: _("Pause") if self.playing else _("Play"), self.toggle_play, kind="primary")
         self.next = Button(lambda: "▶", lambda: self.step(1), tooltip=N_("Forward one step"))

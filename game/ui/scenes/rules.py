@@ -31,6 +31,13 @@ COLOURS = {c.id: c.rgb for c in DATA.characters}
 IDS = DATA.ids
 
 
+def _mark(character: str) -> str:
+    """A suspect's two letters, as on the board (``?`` for an unknown id)."""
+    from ..board_view import MARK
+
+    return MARK(IDS.index(character)) if character in IDS else "?"
+
+
 # =====================================================================
 # Drawing primitives (shared with the replay's fallback board)
 # =====================================================================
@@ -156,9 +163,9 @@ def _plain_character(surface: pygame.Surface, rect: Rect, character: str | None,
         theme.aa_circle(surface, (8, 8, 10), (c[0] + 1, c[1] + 2), rad + 2)
         theme.aa_circle(surface, theme.PARCHMENT, c, rad + max(1.5, s * 0.02))
         theme.aa_circle(surface, rgb, c, rad)
-        letter = next((ch.letter for ch in DATA.characters if ch.id == character), "?")
-        theme.blit_text(surface, letter, max(8, int(rad * 1.2)), theme.contrast_text(rgb), c, "center",
-                        "sans-bold")
+        letter = _mark(character)
+        theme.blit_text(surface, letter, theme.fit_size(letter, max(8, int(rad * 1.2)), int(rad * 1.6), "sans-bold"),
+                        theme.contrast_text(rgb), c, "center", "sans-bold")
     else:
         theme.aa_circle(surface, theme.COBBLE_DARK, c, rad * 0.55)
         theme.aa_circle(surface, theme.COBBLE_LIGHT, c, rad * 0.55, 1)
@@ -228,8 +235,9 @@ def _plain_alibi_card(surface: pygame.Surface, rect: Rect, character: str | None
         return
     rgb = COLOURS.get(character, theme.TEXT)
     pygame.draw.rect(surface, rgb, inner, border_radius=max(2, r.w // 12))
-    letter = next((ch.letter for ch in DATA.characters if ch.id == character), "?")
-    theme.blit_text(surface, letter, int(inner.h * 0.38), theme.contrast_text(rgb),
+    letter = _mark(character)
+    theme.blit_text(surface, letter, theme.fit_size(letter, int(inner.h * 0.38), int(inner.w * 0.9), "serif-bold"),
+                    theme.contrast_text(rgb),
                     (inner.centerx, inner.y + inner.h * 0.38), "center", "serif-bold")
     hg = r.w * 0.24
     for i in range(hourglasses):
@@ -796,6 +804,7 @@ class RulesScene(Scene):
         self.back = Button(N_("Back"), self.close, hotkey=pygame.K_ESCAPE)
         self.prev = Button(N_("Previous"), lambda: self.turn(-1))
         self.next = Button(N_("Next"), lambda: self.turn(1), kind="primary")
+        self.about = Button(N_("About"), self.show_about)
         self.toc: list[pygame.Rect] = []
         self._size: tuple[int, int] | None = None
 
@@ -813,6 +822,13 @@ class RulesScene(Scene):
     def close(self) -> None:
         _click(self.app)
         self.app.stack.pop()
+
+    def show_about(self) -> None:
+        """The credits and where the boards come from (kept out of the rules themselves)."""
+        from .about import AboutScene
+
+        _click(self.app)
+        self.app.stack.push(AboutScene(self.app))
 
     def turn(self, d: int) -> None:
         self.go(self.page + d)
@@ -854,7 +870,7 @@ class RulesScene(Scene):
             if event.button == 5:
                 self.turn(1)
                 return None
-            for b in (self.back, self.prev, self.next, *self.tabs):
+            for b in (self.back, self.about, self.prev, self.next, *self.tabs):
                 if b.handle_event(event):
                     return None
             for i, r in enumerate(self.toc):
@@ -886,6 +902,7 @@ class RulesScene(Scene):
         bw = max(120, int(w * 0.14))
         y = h - m - bh
         self.back.rect = Rect(m, y, bw, bh)
+        self.about.rect = Rect(self.back.rect.right + m // 2, y, bw, bh)
         self.next.rect = Rect(w - m - bw, y, bw, bh)
         self.prev.rect = Rect(w - m - 2 * bw - m // 2, y, bw, bh)
         top = self._header_h(h)
@@ -893,7 +910,7 @@ class RulesScene(Scene):
         line = max(24, int((y - top - m) / (len(self.pages) + 0.5)))
         line = min(line, int(h * 0.06))
         self.toc = [Rect(m, top + i * line, toc_w - m, line) for i in range(len(self.pages))] if toc_w else []
-        tw = max(120, min(240, w // 5))
+        tw = max(120, min(240, w // 4))
         th = max(24, int(h * 0.04))
         # Pocket in the top left corner, the hex board games stacked in the top right, clear of the centred title
         self.tabs[0].rect = Rect(m, max(4, m // 2), tw, th)
@@ -943,12 +960,13 @@ class RulesScene(Scene):
         self._draw_page(surface, panel.inflate(-2 * m, -2 * m), self.pages[self.page])
         # footer
         self.back.draw(surface)
+        self.about.draw(surface)
         self.prev.enabled = self.page > 0
         self.next.enabled = self.page < len(self.pages) - 1
         self.prev.draw(surface)
         self.next.draw(surface)
         theme.blit_text(surface, f"{self.page + 1} / {len(self.pages)}", max(11, int(h * 0.024)),
-                        theme.TEXT_DIM, ((self.back.rect.right + self.prev.rect.x) // 2,
+                        theme.TEXT_DIM, ((self.about.rect.right + self.prev.rect.x) // 2,
                                          self.back.rect.centery), "center")
 
     def _draw_page(self, surface: pygame.Surface, area: Rect, page: Page) -> None:

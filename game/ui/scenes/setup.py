@@ -274,6 +274,8 @@ class SetupScene(Scene):
             for line in theme.wrap(hint, size_h, int(box.w * 0.95), "serif"):
                 theme.blit_text(surface, line, size_h, theme.TEXT_DIM, (w // 2, y), "midtop", "serif")
                 y += int(size_h * 1.35)
-        theme.blit_text(surface, _("Arrows choose · Enter starts · Esc goes back"), max(10, int(13 * s)),
-                        theme.TEXT_FAINT, (w // 2, self.start_button.rect.bottom + int(30 * s)), "center")
+        # the keys, under the panel (never across its border)
+        keys = _("Arrows choose · Enter starts · Esc goes back")
+        theme.blit_text(surface, keys, theme.fit_size(keys, max(10, int(13 * s)), w - 20, min_size=theme.READABLE),
+                        theme.TEXT_FAINT, (w // 2, (panel.bottom + h) // 2), "center")
         self.toast.draw(surface, (w // 2, int(h * 0.9)), max(12, int(16 * s)), int(w * 0.7))
