@@ -96,6 +96,7 @@ def test_screenshots_can_be_limited_to_some_scenes_in_one_language(tmp_path: Pat
     from game.ui import i18n
 
     assert main(["screenshots", str(tmp_path), "--only", "saves-ab", "--lang", "pl"]) == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["saves-abandon-1280x800-pl.png", "saves-abandon-800x600-pl.png"]
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["saves-abandon-1280x800-pl.png", "saves-abandon-800x600-pl.png"]
     assert i18n.current_language() == "en", "the language is put back"
     assert main(["screenshots", str(tmp_path), "--lang", "xx"]) == 2
