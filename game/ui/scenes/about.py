@@ -74,7 +74,11 @@ class AboutScene(Scene):
         head = panel.y
         draw_title(surface, _("About"), max(18, int(h * 0.055)), (w // 2, int(head * 0.45)))
         ornament(surface, (w // 2, int(head * 0.8)), int(w * 0.3))
-        theme.rounded_panel(surface, panel)
         m = max(12, int(min(w, h) * 0.03))
-        draw_paragraphs(surface, panel.inflate(-2 * m, -2 * m), paragraphs(), max(13, int(h * 0.026)))
+        size = max(13, int(h * 0.026))
+        lh = theme.font(size).get_linesize()
+        need = sum(len(theme.wrap(p, size, panel.w - 2 * m)) * lh + lh // 2 for p in paragraphs())
+        panel.h = min(panel.h, need + 2 * m)  # the panel hugs the text (it shrinks the text if it must)
+        theme.rounded_panel(surface, panel)
+        draw_paragraphs(surface, panel.inflate(-2 * m, -2 * m), paragraphs(), size)
         self.back.draw(surface)
