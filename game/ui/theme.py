@@ -179,6 +179,16 @@ def note_box(surface: pygame.Surface, rect: pygame.Rect) -> None:
         _record.boxes.append((surface, pygame.Rect(rect), len(_record.drawn)))
 
 
+def note_backdrop(surface: pygame.Surface) -> None:
+    """Tell a recording that everything drawn so far on ``surface`` is now a dimmed backdrop.
+
+    A modal dialog's texts lie over the scene below on purpose, so the boxes
+    of that scene no longer count as borders they may cross.
+    """
+    if _record is not None:
+        _record.boxes = [b for b in _record.boxes if b[0] is not surface]
+
+
 def blit_text(surface: pygame.Surface, s: str, size: int, color: Color, pos: tuple[float, float],
               anchor: str = "topleft", style: str = "sans", shadow: bool = False,
               alpha: int = 255) -> pygame.Rect:

@@ -264,6 +264,7 @@ def dim_behind(surface: pygame.Surface, alpha: int = 190) -> None:
     dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     dim.fill((6, 6, 10, alpha))
     surface.blit(dim, (0, 0))
+    theme.note_backdrop(surface)
 
 
 def draw_title(surface: pygame.Surface, s: str, size: int, center: tuple[int, int],
