@@ -383,7 +383,7 @@ def pages() -> list:
         ], picture_runner),
         Page(power(LATIMER), lambda: [
             _("Before or after his move, Latimer must put up a street lamp on an empty street cell that is not "
-              "next to another lamp. It lights its own cell and the streets around it."),
+              "next to another lamp. It lights its own cell and every street or ferry cell around it."),
         ], picture_latimer),
         Page(power(GRANT), lambda: [
             _("Before or after her move, Grant must turn a lamp, a building or a subway entrance token over: "
