@@ -220,3 +220,20 @@ def test_resuming_a_kept_game_asks_nothing(app) -> None:  # type: ignore[no-unty
     app.tick(1 / 60)
     saves.open_selected()
     assert isinstance(app.stack.top, GameScene)
+
+
+def test_the_replays_list_says_which_side_was_played(app, drawn) -> None:  # type: ignore[no-untyped-def]
+    from game.engine import find_ruleset
+
+    state = find_ruleset("pocket").new(4)
+    actions = []
+    while not state.is_over():
+        action = state.legal_actions()[0]
+        actions.append(str(action))
+        state.apply(action)
+    app.saves.save(GameRecord("pocket", 4, actions, {"mode": "solo", "human": "jack", "bot": "easy"}), "Won")
+    replays = SavesScene(app, replays=True)
+    app.stack.push(replays)
+    drawn.clear()
+    app.draw(pygame.Surface(app.size))
+    assert any("you: Jack" in t and "finished after round" in t for t in drawn)
