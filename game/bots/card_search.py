@@ -36,7 +36,7 @@ from ..engine.newyork.state import EXIT_NAMES
 from ..engine.rng import Rng
 from . import search
 from .card_eval import CardValues, public_candidates, values_for
-from .search import _UNSEEN, puct_select
+from .search import _UNSEEN, puct_select, root_best, root_info, search_loop
 
 
 class _Stats(search._Stats):
@@ -218,15 +218,14 @@ class CardSearcher:
         root_key = None if side is Side.INVESTIGATOR else obs.jack
         stop_round = obs.round + self.cfg.horizon
         root.stats[root_key] = _Stats(legal, self._prior(obs, side, legal))
-        for _ in range(self.cfg.iterations):
+        def step() -> None:
             state, weight = sampler.sample(rng)
             self._iterate(root, state, weight, stop_round, rng)
+
+        done = search_loop(self.cfg, step)
         st = root.stats[root_key]
         assert st is not None
-        best = max(range(len(st.n)), key=lambda i: (st.n[i], st.w[i] / st.wt[i] if st.wt[i] else 0.0))
-        info = {"visits": st.n[best], "value": st.w[best] / st.wt[best] if st.wt[best] else None,
-                "root_visits": st.total}
-        return legal[best], info
+        return legal[root_best(st)], root_info(st, legal, side, done)
 
     def _iterate(self, root: _Node, state, weight: float, stop_round: int, rng: Rng) -> None:  # type: ignore[no-untyped-def]
         path: list[tuple[_Stats, int, bool]] = []
