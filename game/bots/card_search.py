@@ -208,13 +208,16 @@ class CardSearcher:
         return self.values.state_value(state)
 
     # --------------------------------------------------------------- search
-    def run(self, obs, rng: Rng) -> tuple[Action, dict]:  # type: ignore[no-untyped-def]
-        """Search from ``obs`` (a side's view with a choice to make); the action and statistics."""
+    def run(self, obs, rng: Rng, only: Action | None = None) -> tuple[Action, dict]:  # type: ignore[no-untyped-def]
+        """Search from ``obs`` (a side's view with a choice to make); the action and statistics.
+
+        ``only``: search that root action alone (its value, for analysis).
+        """
         side = obs.to_move().side
         assert side is not None
         sampler = CardSampler(obs, side, self.cfg.own_identity)
         root = _Node()
-        legal = _considered(obs, side, list(obs.legal_actions()))
+        legal = [only] if only is not None else _considered(obs, side, list(obs.legal_actions()))
         root_key = None if side is Side.INVESTIGATOR else obs.jack
         stop_round = obs.round + self.cfg.horizon
         root.stats[root_key] = _Stats(legal, self._prior(obs, side, legal))
@@ -306,7 +309,7 @@ def _is_exit_move(a: Action) -> bool:
 _TABLES: dict[tuple[str, str], CardValues] = {}
 
 
-def run_card_search(cfg, obs, rng: Rng) -> tuple[Action, dict]:  # type: ignore[no-untyped-def]
+def run_card_search(cfg, obs, rng: Rng, only: Action | None = None) -> tuple[Action, dict]:  # type: ignore[no-untyped-def]
     """Search ``obs`` with ``cfg``; ``cfg.table`` names another value file ("" = the fitted one)."""
     if not cfg.table:
         values = values_for(obs.game)
@@ -315,7 +318,7 @@ def run_card_search(cfg, obs, rng: Rng) -> tuple[Action, dict]:  # type: ignore[
         if key not in _TABLES:
             _TABLES[key] = CardValues.load(obs.game, Path(cfg.table))
         values = _TABLES[key]
-    return CardSearcher(cfg, values).run(obs, rng)
+    return CardSearcher(cfg, values).run(obs, rng, only)
 
 
 __all__ = ["CardSampler", "CardSearcher", "run_card_search"]

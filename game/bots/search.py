@@ -416,8 +416,11 @@ class Searcher:
         return self.values.state_value(state)
 
     # --------------------------------------------------------------- search
-    def run(self, obs: PocketState, rng: Rng) -> tuple[Action, dict]:
-        """Search from ``obs`` (a side's view in phase ``act``); the action and statistics."""
+    def run(self, obs: PocketState, rng: Rng, only: Action | None = None) -> tuple[Action, dict]:
+        """Search from ``obs`` (a side's view in phase ``act``); the action and statistics.
+
+        ``only``: search that root action alone (its value, for analysis).
+        """
         side = obs.to_move().side
         assert side is not None
         sampler = _Sampler(obs, side, self.cfg)
@@ -429,7 +432,7 @@ class Searcher:
         else:
             root_key = obs.jack
         stop_round = obs.round + self.cfg.horizon
-        root.legal = list(obs.legal_actions())
+        root.legal = [only] if only is not None else list(obs.legal_actions())
         root.stats[root_key] = _Stats(self._node_prior(root, obs, side))
         def step() -> None:
             state, weight = sampler.sample(rng)
@@ -540,21 +543,29 @@ class SearchBot(Bot):
 
     def choose(self, observation, rng: Rng) -> Action:  # type: ignore[no-untyped-def]
         legal = observation.legal_actions()
+        self.last_info = {}
         if len(legal) == 1:
             return legal[0]
         game = getattr(observation, "game", None)
+        if game != "pocket" or observation.phase == ACT:
+            action, self.last_info = self.search(observation, rng.fork())
+            return action
+        # Pocket decides with a choice only in phase "act" (witness and claim are forced).
+        return legal[rng.below(len(legal))]
+
+    def search(self, observation, rng: Rng, only: Action | None = None) -> tuple[Action, dict]:  # type: ignore[no-untyped-def]
+        """Search a decision with a choice; the action and the root's statistics (see :func:`root_info`).
+
+        ``only``: search that action alone, to value a move the level would not play.
+        """
+        game = observation.game
         if game in ("london", "newyork"):
             from .card_search import run_card_search
 
             cfg = self.config_for(game, observation.to_move().side)
-            action, self.last_info = run_card_search(cfg, observation, rng.fork())
-            return action
-        if game != "pocket" or observation.phase != ACT:
-            # Pocket decides with a choice only in phase "act" (witness and claim are forced).
-            return legal[rng.below(len(legal))]
+            return run_card_search(cfg, observation, rng, only)
         searcher = Searcher(self.config, _table(self.config.table))
-        action, self.last_info = searcher.run(observation, rng.fork())
-        return action
+        return searcher.run(observation, rng, only)
 
 
 #: London and New York share one search; its levels differ only in budget.
