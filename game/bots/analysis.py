@@ -22,8 +22,10 @@ from ..engine.record import GameRecord
 from ..engine.rng import Rng
 from .search import SearchBot, bot_from_spec
 
-#: The analysing level: the hard search with a fixed budget, so results repeat.
-ANALYSIS_LEVEL = "hard:iterations=3000"
+#: The analysing level per game: the hard search with a fixed budget (about what a
+#: second buys), so results repeat.
+ANALYSIS_LEVELS = {"pocket": "hard:iterations=3000", "london": "hard:iterations=800",
+                   "newyork": "hard:iterations=700"}
 #: A played move that the search visited at least this often is valued from that search.
 MIN_VISITS = 20
 #: A move costing at least this much of the chance to win is a mistake.
@@ -98,12 +100,16 @@ def _searchable(state) -> bool:  # type: ignore[no-untyped-def]
     return state.game != "pocket" or state.phase == "act"
 
 
-def analyse(record: GameRecord, side: Side, level: str = ANALYSIS_LEVEL,
+def analyse(record: GameRecord, side: Side, level: str | None = None,
             progress: Callable[[int, int], None] | None = None) -> Analysis:
     """Analyse ``side``'s decisions in ``record``; ``progress(done, total)`` after each one.
 
+    ``level`` defaults to the game's :data:`ANALYSIS_LEVELS`.  ``progress``
+    may raise to stop the analysis (the exception passes through).
+
     :raises ValueError: if ``level`` is not a search level or the record does not replay.
     """
+    level = level or ANALYSIS_LEVELS.get(record.game, "hard:iterations=1000")
     bot = bot_from_spec(level)
     if not isinstance(bot, SearchBot):
         raise ValueError(f"analysis needs a search level, not {level!r}")
@@ -133,4 +139,4 @@ def analyse(record: GameRecord, side: Side, level: str = ANALYSIS_LEVEL,
     return result
 
 
-__all__ = ["ANALYSIS_LEVEL", "Analysis", "Decision", "analyse", "decision_plies"]
+__all__ = ["ANALYSIS_LEVELS", "Analysis", "Decision", "analyse", "decision_plies"]
