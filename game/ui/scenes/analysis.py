@@ -11,7 +11,7 @@ it at once.
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Any
 
 import pygame
@@ -24,15 +24,7 @@ from ..i18n import N_, _
 from ..scene import Scene
 from ..widgets import Button, Toast, draw_title
 from ..wincurve import draw_win_curve
-
-_POOL: ThreadPoolExecutor | None = None
-
-
-def _pool() -> ThreadPoolExecutor:
-    global _POOL
-    if _POOL is None:
-        _POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analysis")
-    return _POOL
+from .game import _pool  # the bots' worker thread: the game is over, it is free
 
 
 class _Stopped(Exception):
@@ -114,12 +106,10 @@ class AnalysisScene(Scene):
         self.app.stack.pop()
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+        leave = event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE)
+        if leave:
             self.close()
-            return None
-        if self.back.handle_event(event):
-            return None
-        return event
+        return None if leave or self.back.handle_event(event) else event
 
     def update(self, dt: float) -> None:
         self.toast.update(dt)
