@@ -113,3 +113,21 @@ def test_leaving_the_analysis_stops_it(game_app, monkeypatch):  # type: ignore[n
     future.exception(timeout=60)  # it ends soon after: stopped after the decision in hand
     scene.update(DT)
     assert scene.analysis is None and "analysis" not in scene.record.meta
+
+
+def test_the_analysis_is_written_into_the_saved_replay_of_the_same_game(tmp_path):  # type: ignore[no-untyped-def]
+    from types import SimpleNamespace
+
+    from game.saves import SaveStore
+    from game.ui.scenes.analysis import keep_with_replay, kept_analysis
+
+    store = SaveStore(tmp_path)
+    record = finished_record(seed=7)
+    store.save(finished_record(seed=8), "another game")
+    path = store.save(record, "2026-11-24 the investigator wins")
+    analysed = analysis_mod.analyse(record, Side.INVESTIGATOR, "hard:iterations=30")
+    record.meta["analysis"] = analysed.to_dict()
+    assert keep_with_replay(SimpleNamespace(saves=store), record)
+    assert kept_analysis(store.load(path), Side.INVESTIGATOR) == analysed
+    assert kept_analysis(store.load(path), Side.JACK) is None  # kept for the side it judged
+    assert len(store.list()) == 2  # written over the same replay, not a new one
