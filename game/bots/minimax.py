@@ -225,8 +225,13 @@ class MinimaxBot(Bot):
 
     name = "minimax"
 
+    #: London and New York score each leaf over more candidates and with escape routes: fewer leaves.
+    card_config = MinimaxConfig(nodes=2500)
+
     def __init__(self, config: MinimaxConfig | None = None) -> None:
         self.config = config or MinimaxConfig()
+        if config is not None:
+            self.card_config = config
         self.last_info: dict = {}
 
     def choose(self, observation, rng: Rng) -> Action:  # type: ignore[no-untyped-def]
@@ -234,7 +239,7 @@ class MinimaxBot(Bot):
         if len(legal) == 1:
             return legal[0]
         side = observation.to_move().side
-        search = _Search(observation, side, self.config)
+        search = _Search(observation, side, self.config if observation.game == "pocket" else self.card_config)
         actions, values = search.root(observation)
         mine = values if side is Side.JACK else [1.0 - v for v in values]
         top = max(mine)
