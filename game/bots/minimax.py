@@ -116,6 +116,10 @@ class MinimaxConfig:
     beam: int = 4       # actions kept per node below that (best by the evaluation)
     max_plies: int = 6  # plies at most, to the end of the round
     nodes: int = 6000   # evaluations at most per decision
+    #: Count every position visited, not only evaluations, and once the budget is spent stop
+    #: weighing a node's remaining actions (cheap in Pocket either way, but London's and New
+    #: York's long move lists add up).
+    cut_at_budget: bool = False
 
 
 def _is_escape(action: Action) -> bool:
@@ -155,6 +159,8 @@ class _Search:
 
     def value(self, state, ply: int, alpha: float, beta: float) -> float:  # type: ignore[no-untyped-def]
         """Jack's value of ``state`` searched ``ply`` plies below the root."""
+        if self.cfg.cut_at_budget:
+            self.nodes += 1  # every position visited counts: the card games' move lists cost more than a leaf
         if self.done(state) or ply >= self.cfg.max_plies or self.nodes >= self.limit:
             return self.leaf(state)
         tm = state.to_move()
@@ -184,7 +190,7 @@ class _Search:
             else:
                 best = min(best, v)
                 beta = min(beta, v)
-            if alpha >= beta:
+            if alpha >= beta or (self.cfg.cut_at_budget and self.nodes >= self.limit):
                 break
         return best
 
@@ -192,6 +198,8 @@ class _Search:
         """The ``beam`` actions that look best at once, for the mover."""
         if len(legal) <= self.cfg.beam:
             return legal
+        if self.cfg.cut_at_budget and self.nodes + len(legal) > self.limit:
+            return legal[:self.cfg.beam]  # no budget left to rank them: the first few, in legal order
         scored = []
         for i, a in enumerate(legal):
             if a.kind == "accuse" or _is_escape(a):
@@ -226,7 +234,7 @@ class MinimaxBot(Bot):
     name = "minimax"
 
     #: London and New York score each leaf over more candidates and with escape routes: fewer leaves.
-    card_config = MinimaxConfig(nodes=2500)
+    card_config = MinimaxConfig(nodes=2500, cut_at_budget=True)
 
     def __init__(self, config: MinimaxConfig | None = None) -> None:
         self.config = config or MinimaxConfig()
