@@ -5,9 +5,11 @@ ended, and the mean time per decision of each side.  Game ``i`` is seeded
 from ``--seed`` and ``i`` alone (the board, the chance draws and each bot's
 generator), so the figures do not depend on ``--jobs``.
 
-A bot is a registered name (``random``, ``greedy``, ``easy``, ``normal``,
-``hard``) or a search level with settings changed, for tuning:
-``hard:iterations=500,horizon=2`` (see :class:`game.bots.search.SearchConfig`).
+A bot is a registered name (``random``, ``greedy``, ``minimax``, ``easy``,
+``normal``, ``hard``, ``expert``, ``hard1``) or a search level with settings
+changed, for tuning: ``hard:iterations=500,horizon=2`` (see
+:class:`game.bots.search.SearchConfig`).  ``hard`` and ``expert`` search by
+the clock; give them ``iterations`` for figures that repeat.
 """
 
 from __future__ import annotations

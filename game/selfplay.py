@@ -1,10 +1,13 @@
-"""``run.py selfplay``: bots against each other, win rates with 95% intervals."""
+"""``run.py selfplay``: bots against each other, win rates with 95% intervals.
+
+A bot is a registered name or a tuned search level (``hard:iterations=500``).
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from .bots import make_bot
+from .bots.search import bot_from_spec
 from .engine import Side, find_ruleset
 from .engine.rng import Rng
 from .match import play_game
@@ -13,7 +16,7 @@ from .stats import wilson
 
 def selfplay(game: str, games: int, seed: int, jack: str, investigator: str) -> dict:
     rs = find_ruleset(game)
-    players = {Side.JACK: make_bot(jack), Side.INVESTIGATOR: make_bot(investigator)}
+    players = {Side.JACK: bot_from_spec(jack), Side.INVESTIGATOR: bot_from_spec(investigator)}
     master = Rng(seed)
     wins: Counter[str] = Counter()
     ends: Counter[str] = Counter()

@@ -32,7 +32,7 @@ def register(cls: type[Bot]) -> type[Bot]:
 
 def make_bot(name: str) -> Bot:
     """:raises ValueError: for an unknown bot name."""
-    from . import baseline, search  # noqa: F401  (register the baseline bots and the levels)
+    from . import baseline, minimax, search  # noqa: F401  (register the baseline bots, the yardstick, the levels)
 
     try:
         return BOTS[name]()

@@ -36,7 +36,7 @@ from ..engine.newyork.state import EXIT_NAMES
 from ..engine.rng import Rng
 from . import search
 from .card_eval import CardValues, public_candidates, values_for
-from .search import _UNSEEN, puct_select
+from .search import _UNSEEN, puct_select, root_best, root_info, search_loop
 
 
 class _Stats(search._Stats):
@@ -208,25 +208,27 @@ class CardSearcher:
         return self.values.state_value(state)
 
     # --------------------------------------------------------------- search
-    def run(self, obs, rng: Rng) -> tuple[Action, dict]:  # type: ignore[no-untyped-def]
-        """Search from ``obs`` (a side's view with a choice to make); the action and statistics."""
+    def run(self, obs, rng: Rng, only: Action | None = None) -> tuple[Action, dict]:  # type: ignore[no-untyped-def]
+        """Search from ``obs`` (a side's view with a choice to make); the action and statistics.
+
+        ``only``: search that root action alone (its value, for analysis).
+        """
         side = obs.to_move().side
         assert side is not None
         sampler = CardSampler(obs, side, self.cfg.own_identity)
         root = _Node()
-        legal = _considered(obs, side, list(obs.legal_actions()))
+        legal = [only] if only is not None else _considered(obs, side, list(obs.legal_actions()))
         root_key = None if side is Side.INVESTIGATOR else obs.jack
         stop_round = obs.round + self.cfg.horizon
         root.stats[root_key] = _Stats(legal, self._prior(obs, side, legal))
-        for _ in range(self.cfg.iterations):
+        def step() -> None:
             state, weight = sampler.sample(rng)
             self._iterate(root, state, weight, stop_round, rng)
+
+        done = search_loop(self.cfg, step)
         st = root.stats[root_key]
         assert st is not None
-        best = max(range(len(st.n)), key=lambda i: (st.n[i], st.w[i] / st.wt[i] if st.wt[i] else 0.0))
-        info = {"visits": st.n[best], "value": st.w[best] / st.wt[best] if st.wt[best] else None,
-                "root_visits": st.total}
-        return legal[best], info
+        return legal[root_best(st)], root_info(st, legal, side, done)
 
     def _iterate(self, root: _Node, state, weight: float, stop_round: int, rng: Rng) -> None:  # type: ignore[no-untyped-def]
         path: list[tuple[_Stats, int, bool]] = []
@@ -307,7 +309,7 @@ def _is_exit_move(a: Action) -> bool:
 _TABLES: dict[tuple[str, str], CardValues] = {}
 
 
-def run_card_search(cfg, obs, rng: Rng) -> tuple[Action, dict]:  # type: ignore[no-untyped-def]
+def run_card_search(cfg, obs, rng: Rng, only: Action | None = None) -> tuple[Action, dict]:  # type: ignore[no-untyped-def]
     """Search ``obs`` with ``cfg``; ``cfg.table`` names another value file ("" = the fitted one)."""
     if not cfg.table:
         values = values_for(obs.game)
@@ -316,7 +318,7 @@ def run_card_search(cfg, obs, rng: Rng) -> tuple[Action, dict]:  # type: ignore[
         if key not in _TABLES:
             _TABLES[key] = CardValues.load(obs.game, Path(cfg.table))
         values = _TABLES[key]
-    return CardSearcher(cfg, values).run(obs, rng)
+    return CardSearcher(cfg, values).run(obs, rng, only)
 
 
 __all__ = ["CardSampler", "CardSearcher", "run_card_search"]

@@ -38,6 +38,7 @@ not a time limit, so a seed gives the same move on any machine.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, replace
 from itertools import combinations
 from pathlib import Path
@@ -84,6 +85,27 @@ class SearchConfig:
     table: str = ""                # value table file ("" = the fitted pocket_values.json)
     exact_last: bool = True        # solve the round's last action by the scorer, no rollout
     expand_on_second: bool = True  # a leaf gets statistics on its second visit, not its first
+    seconds: float = 0.0           # a time budget as well (0: iterations only, deterministic)
+
+
+def search_loop(cfg: SearchConfig, step) -> int:  # type: ignore[no-untyped-def]
+    """Call ``step()`` ``cfg.iterations`` times, or until ``cfg.seconds`` have passed; the count.
+
+    The clock is read every 16 iterations; with ``seconds`` 0 it is never
+    read, so a seed and an iteration budget give the same search anywhere.
+    """
+    if cfg.seconds <= 0:
+        for _ in range(cfg.iterations):
+            step()
+        return cfg.iterations
+    deadline = time.perf_counter() + cfg.seconds
+    done = 0
+    while done < cfg.iterations:
+        step()
+        done += 1
+        if not done & 15 and time.perf_counter() >= deadline:
+            break
+    return done
 
 
 class _Stats:
@@ -252,6 +274,23 @@ def random_action(state: PocketState, side: Side, rng: Rng) -> Action:
         return ALIBI
     return DET_MOVES[DETECTIVES.index(face)][rng.below(2)]
 
+def root_best(st: _Stats) -> int:
+    """The most visited root action (ties: the better mean)."""
+    return max(range(len(st.n)), key=lambda i: (st.n[i], st.w[i] / st.wt[i] if st.wt[i] else 0.0))
+
+
+def root_info(st: _Stats, legal: list[Action], side: Side, iterations: int) -> dict:
+    """What a search found at its root, for hints and analysis.
+
+    ``value`` is the mover's estimated chance to win with the chosen action;
+    ``values`` maps each visited action's text to ``(visits, the mover's chance)``.
+    """
+    best = root_best(st)
+    values = {str(a): (st.n[i], st.w[i] / st.wt[i]) for i, a in enumerate(legal) if st.n[i] and st.wt[i]}
+    return {"visits": st.n[best], "value": st.w[best] / st.wt[best] if st.wt[best] else None,
+            "root_visits": st.total, "iterations": iterations, "values": values, "side": side.value}
+
+
 def puct_select(st: _Stats, c_puct: float, fpu: float) -> int:
     """PUCT over the tried actions and the best untried one."""
     c = c_puct * math.sqrt(st.total + 1)
@@ -377,8 +416,11 @@ class Searcher:
         return self.values.state_value(state)
 
     # --------------------------------------------------------------- search
-    def run(self, obs: PocketState, rng: Rng) -> tuple[Action, dict]:
-        """Search from ``obs`` (a side's view in phase ``act``); the action and statistics."""
+    def run(self, obs: PocketState, rng: Rng, only: Action | None = None) -> tuple[Action, dict]:
+        """Search from ``obs`` (a side's view in phase ``act``); the action and statistics.
+
+        ``only``: search that root action alone (its value, for analysis).
+        """
         side = obs.to_move().side
         assert side is not None
         sampler = _Sampler(obs, side, self.cfg)
@@ -390,16 +432,16 @@ class Searcher:
         else:
             root_key = obs.jack
         stop_round = obs.round + self.cfg.horizon
-        root.legal = list(obs.legal_actions())
+        root.legal = [only] if only is not None else list(obs.legal_actions())
         root.stats[root_key] = _Stats(self._node_prior(root, obs, side))
-        for _ in range(self.cfg.iterations):
+        def step() -> None:
             state, weight = sampler.sample(rng)
             self._iterate(root, state, weight, stop_round, rng)
+
+        done = search_loop(self.cfg, step)
         st = root.stats[root_key]
-        best = max(range(len(st.n)), key=lambda i: (st.n[i], st.w[i] / st.wt[i] if st.wt[i] else 0.0))
-        info = {"visits": st.n[best], "value": st.w[best] / st.wt[best] if st.wt[best] else None,
-                "root_visits": st.total}
-        return root.legal[best], info
+        assert st is not None
+        return root.legal[root_best(st)], root_info(st, root.legal, side, done)
 
     def _iterate(self, root: _Node, state: PocketState, weight: float, stop_round: int, rng: Rng) -> None:
         path: list[tuple[_Stats, int, bool]] = []  # (stats, action index, Jack moved)
@@ -501,21 +543,29 @@ class SearchBot(Bot):
 
     def choose(self, observation, rng: Rng) -> Action:  # type: ignore[no-untyped-def]
         legal = observation.legal_actions()
+        self.last_info = {}
         if len(legal) == 1:
             return legal[0]
         game = getattr(observation, "game", None)
+        if game != "pocket" or observation.phase == ACT:
+            action, self.last_info = self.search(observation, rng.fork())
+            return action
+        # Pocket decides with a choice only in phase "act" (witness and claim are forced).
+        return legal[rng.below(len(legal))]
+
+    def search(self, observation, rng: Rng, only: Action | None = None) -> tuple[Action, dict]:  # type: ignore[no-untyped-def]
+        """Search a decision with a choice; the action and the root's statistics (see :func:`root_info`).
+
+        ``only``: search that action alone, to value a move the level would not play.
+        """
+        game = observation.game
         if game in ("london", "newyork"):
             from .card_search import run_card_search
 
             cfg = self.config_for(game, observation.to_move().side)
-            action, self.last_info = run_card_search(cfg, observation, rng.fork())
-            return action
-        if game != "pocket" or observation.phase != ACT:
-            # Pocket decides with a choice only in phase "act" (witness and claim are forced).
-            return legal[rng.below(len(legal))]
+            return run_card_search(cfg, observation, rng, only)
         searcher = Searcher(self.config, _table(self.config.table))
-        action, self.last_info = searcher.run(observation, rng.fork())
-        return action
+        return searcher.run(observation, rng, only)
 
 
 #: London and New York share one search; its levels differ only in budget.
@@ -537,20 +587,43 @@ class NormalBot(SearchBot):
 
 
 @register
-class HardBot(SearchBot):
-    name = "hard"
+class ClassicHardBot(SearchBot):
+    """The hard level as it was before it had a time budget: the arena's fixed reference."""
+
+    name = "hard1"
     config = SearchConfig(iterations=4000)
     card_config = replace(_CARD, iterations=600, horizon=2)
     card_configs = {
-        #: New York's positions cost more to search: fewer iterations keep hard under 1 s a decision.
+        #: New York's positions cost more to search: fewer iterations kept it under 1 s a decision.
         "newyork": replace(_CARD, iterations=450, horizon=2),
         #: London's investigator gains more from a larger budget than Jack does (hard vs normal:
-        #: +14.5 points at 600 iterations, +22 at 1000), and still decides well under 1 s.
+        #: +14.5 points at 600 iterations, +22 at 1000).
         "london:investigator": replace(_CARD, iterations=1000, horizon=2),
     }
 
 
-LEVELS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+#: The time a person waits happily for a strong move, per level (seconds); the
+#: iteration caps are far above what a second buys on a 2-core machine, so the
+#: clock decides.  ``hard:iterations=N`` drops the clock for tests and the arena.
+HARD_SECONDS = 0.9
+EXPERT_SECONDS = 2.7
+
+
+@register
+class HardBot(SearchBot):
+    name = "hard"
+    config = SearchConfig(iterations=200_000, seconds=HARD_SECONDS)
+    card_config = replace(_CARD, iterations=20_000, horizon=2, seconds=HARD_SECONDS)
+
+
+@register
+class ExpertBot(SearchBot):
+    name = "expert"
+    config = SearchConfig(iterations=600_000, seconds=EXPERT_SECONDS)
+    card_config = replace(_CARD, iterations=60_000, horizon=2, seconds=EXPERT_SECONDS)
+
+
+LEVELS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "expert": ExpertBot, "hard1": ClassicHardBot}
 
 
 def bot_from_spec(spec: str) -> Bot:
@@ -558,6 +631,9 @@ def bot_from_spec(spec: str) -> Bot:
 
     >>> bot_from_spec("hard:iterations=50").config.iterations
     50
+
+    A level with a time budget (``hard``, ``expert``) given ``iterations``
+    searches exactly that many, without the clock, unless ``seconds`` is given too.
 
     :raises ValueError: for an unknown name, setting or value.
     """
@@ -590,6 +666,8 @@ def bot_from_spec(spec: str) -> Bot:
                 changes[key] = int(value) if kind == "int" else float(value)
         except ValueError:
             raise ValueError(f"bad value for search setting {key!r}: {value!r}") from None
+    if "iterations" in changes and "seconds" not in changes:
+        changes["seconds"] = 0.0  # an iteration budget is deterministic: no clock
     bot = SearchBot(replace(cfg, **changes), None)
     bot.card_configs = {g: replace(c, **changes) for g, c in level.card_configs.items()}
     bot.card_config = replace(level.card_config, **changes)

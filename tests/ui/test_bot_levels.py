@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 import pytest
 
 from game.bots import make_bot
+from game.bots.search import HardBot
 from game.engine.core import Side, ToMove
 from game.engine.rng import Rng
 from game.ui.scenes.game import GameScene
@@ -16,7 +18,10 @@ DT = 1 / 60
 
 
 @pytest.mark.parametrize("game", ["pocket", "london", "newyork"])
-def test_the_hard_level_thinks_without_freezing_and_plays_its_own_move(game_app, game: str) -> None:  # type: ignore[no-untyped-def]
+def test_the_hard_level_thinks_without_freezing_and_plays_its_own_move(game_app, game: str, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # The hard level searches by the clock; an iteration budget makes its move repeatable here.
+    monkeypatch.setattr(HardBot, "config", replace(HardBot.config, iterations=4000, seconds=0.0))
+    monkeypatch.setattr(HardBot, "card_config", replace(HardBot.card_config, iterations=500, seconds=0.0))
     game_app.start(TitleScene(game_app))
     scene = GameScene.new(game_app, 21, game=game, mode="solo", human="jack", bot="hard")
     game_app.stack.push(scene)

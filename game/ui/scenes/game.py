@@ -38,6 +38,7 @@ from ...engine.rng import Rng
 from ...match import bot_move
 from .. import texts, theme
 from ..games import GAMES, GameUI, ui_for
+from ..hinting import HINT_KEYS, HintHelper
 from ..i18n import N_, _
 from ..intents import intent_of
 from ..scene import Scene
@@ -153,6 +154,7 @@ class GameScene(Scene):
         self.sight_button = Button(lambda: "◉", self.toggle_sight)
         self._log_cache: tuple | None = None
         self._log_lines: list[tuple[str, tuple[int, int, int]]] = []
+        self.hints = HintHelper(self)  # solo play: the Hint key
 
     # ----------------------------------------------------------- creation
     @classmethod
@@ -310,6 +312,7 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         self.toast.update(dt)
+        self.hints.update()
         speed = self.app.animation_speed
         if self.anim is not None:
             self.anim.advance(dt * speed)
@@ -567,6 +570,9 @@ class GameScene(Scene):
         return event
 
     def _key(self, event: pygame.event.Event) -> None:
+        if event.key in HINT_KEYS:
+            self.hints.request()
+            return None
         intent = intent_of(event)
         if intent is None:
             return None

@@ -225,6 +225,8 @@ class ReplayScene(Scene):
         self.next = Button(lambda: "▶", lambda: self.step(1), tooltip=N_("Forward one step"))
         self.last = Button(lambda: "▶|", lambda: self.go(self.last_index), tooltip=N_("End"))
         self.back = Button(N_("Back"), self.close)
+        self.analyse_button = Button(N_("Analyse"), self.open_analysis)  # a finished game only
+        self.analyse_button.visible = self.states[-1].is_over()
         self.controls = [self.first, self.prev, self.play, self.next, self.last]
         self.timeline = Rect(0, 0, 0, 0)
         self._size: tuple[int, int] | None = None
@@ -269,6 +271,13 @@ class ReplayScene(Scene):
             except Exception:  # noqa: BLE001 - a missing sound must never stop a menu
                 pass
         self.app.stack.pop()
+
+    def open_analysis(self) -> None:
+        """Analyse the player's decisions (see :mod:`game.ui.scenes.analysis`)."""
+        from .analysis import AnalysisScene
+
+        self.playing = False
+        self.app.stack.push(AnalysisScene(self.app, self.record))
 
     def _sound_for(self, index: int) -> None:
         sound = getattr(self.app, "sound", None)
@@ -323,6 +332,8 @@ class ReplayScene(Scene):
                 self.go(self.last_index)
             elif key in (pygame.K_SPACE, pygame.K_p):
                 self.toggle_play()
+            elif key == pygame.K_a and self.analyse_button.visible:
+                self.open_analysis()
             else:
                 return event  # not ours: let the app see it
             return None
@@ -333,7 +344,7 @@ class ReplayScene(Scene):
             if event.button == 5:
                 self.step(1)
                 return None
-            for b in (*self.controls, self.back):
+            for b in (*self.controls, self.back, self.analyse_button):
                 if b.handle_event(event):
                     return None
             if self.timeline.inflate(0, 16).collidepoint(event.pos) and self.timeline.w > 0:
@@ -389,8 +400,9 @@ class ReplayScene(Scene):
             b.rect = Rect(round(x), y, round(unit * k), bh)
             x += unit * k + gap
         self.timeline = Rect(panel.x + 14, y - gap * 2 - 8, panel.w - 28, 8)
-        bw = max(80, min(140, header.w // 3))
+        bw = max(80, min(140, header.w // (4 if self.analyse_button.visible else 3)))
         self.back.rect = Rect(header.right - bw, header.y + 2, bw, max(28, header.h - 12))
+        self.analyse_button.rect = self.back.rect.move(-bw - 8, 0)
         self._header = header
 
     # ----------------------------------------------------------------- draw
@@ -407,9 +419,11 @@ class ReplayScene(Scene):
         sub = _("Step {i} of {n}").format(i=self.index, n=self.last_index) + " · " + \
             _("Round {n}").format(n=state.round)
         small = max(11, int(header.h * 0.26))
-        theme.blit_text(surface, sub, theme.fit_size(sub, small, header.w - self.back.rect.w - 12), theme.TEXT_DIM,
+        room = header.w - self.back.rect.w - 12 - (self.analyse_button.rect.w + 8 if self.analyse_button.visible else 0)
+        theme.blit_text(surface, sub, theme.fit_size(sub, small, room), theme.TEXT_DIM,
                         (header.x + 4, header.bottom - 4), "bottomleft")
         self.back.draw(surface)
+        self.analyse_button.draw(surface)
         self._draw_story(surface)
         self._draw_timeline(surface)
         self.prev.enabled = self.first.enabled = self.index > 0

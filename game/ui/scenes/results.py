@@ -31,6 +31,7 @@ class ResultsScene(Scene):
         self.t = 0.0
         self.menu = Menu([
             Button(N_("Replay"), self.replay, kind="primary"),
+            Button(N_("Analyse"), self.analyse),
             Button(N_("New game"), self.new_game),
             Button(N_("Title screen"), self.title),
         ])
@@ -38,6 +39,7 @@ class ResultsScene(Scene):
         self._london_art: Any = None
         human = record.meta.get("human", "investigator")
         self.human = None if human in ("both", "none", None) else Side(human)
+        self.menu.buttons[1].visible = self.human is not None  # Analyse: a solo player's moves
 
     # -------------------------------------------------------------- actions
     def replay(self) -> None:
@@ -48,6 +50,12 @@ class ResultsScene(Scene):
             self.toast.show(_("Replays are not available."), "error")
             return
         self.app.stack.push(ReplayScene(self.app, self.record))
+
+    def analyse(self) -> None:
+        from .analysis import AnalysisScene
+
+        self.app.play("click")
+        self.app.stack.push(AnalysisScene(self.app, self.record, self.human))
 
     def new_game(self) -> None:
         from .setup import SetupScene
@@ -101,9 +109,11 @@ class ResultsScene(Scene):
         panel, s = self._geometry(size)
         bw, bh = max(150, int(200 * s)), max(34, int(46 * s))
         gap = int(16 * s)
-        total = 3 * bw + 2 * gap
+        shown = [b for b in self.menu.buttons if b.visible]
+        bw = min(bw, (panel.w - int(40 * s) - (len(shown) - 1) * gap) // len(shown))
+        total = len(shown) * bw + (len(shown) - 1) * gap
         y = panel.bottom - bh - int(28 * s)
-        for i, b in enumerate(self.menu.buttons):
+        for i, b in enumerate(shown):
             b.rect = pygame.Rect(panel.centerx - total // 2 + i * (bw + gap), y, bw, bh)
 
     def backdrop(self, size: tuple[int, int]) -> pygame.Surface:

@@ -20,15 +20,17 @@ from ..scene import Scene
 from ..widgets import Button, Choice, Toast, draw_title, ornament
 
 BOT_LABELS = {"random": N_("Random"), "greedy": N_("Greedy"), "easy": N_("Easy"), "normal": N_("Normal"),
-              "hard": N_("Hard")}
+              "hard": N_("Hard"), "expert": N_("Expert"), "minimax": N_("Minimax")}
 BOT_HELP = {
     "random": N_("Plays any legal move: good for learning the rules."),
     "greedy": N_("Looks one move ahead and splits the suspects well."),
     "easy": N_("Thinks a little ahead: a gentle opponent."),
     "normal": N_("Thinks ahead with care: a fair opponent."),
     "hard": N_("Thinks hard before each move: a strong opponent."),
+    "expert": N_("Thinks up to three seconds a move: the strongest opponent."),
+    "minimax": N_("Weighs every reply to the end of the round: a different kind of opponent."),
 }
-BOT_ORDER = ("random", "greedy", "easy", "normal", "hard")
+BOT_ORDER = ("random", "greedy", "minimax", "easy", "normal", "hard", "expert")
 #: Rule sets the client can draw and play; others are offered once their board is drawn.
 CLIENT_GAMES = ("pocket", "london", "newyork")
 EDITION_LABELS = {"2006": N_("2006 (original)"), "2016": N_("2016 (new edition)")}

@@ -1,0 +1,62 @@
+"""The clocked levels: hard and expert stop by time; an iteration budget makes them repeatable."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.bots import make_bot
+from game.bots.search import LEVELS, SearchConfig, bot_from_spec, search_loop
+from game.engine import Side, find_ruleset
+from game.engine.rng import Rng
+from game.match import advance_chance
+
+
+def test_hard_and_expert_think_by_the_clock_expert_longer():
+    hard, expert = LEVELS["hard"](), LEVELS["expert"]()
+    for game in ("pocket", "london", "newyork"):
+        for side in Side:
+            h, e = hard.config_for(game, side), expert.config_for(game, side)
+            assert 0 < h.seconds <= 1.0 and h.seconds < e.seconds <= 3.0
+            assert e.iterations >= h.iterations
+
+
+def test_an_iteration_budget_drops_the_clock_unless_asked():
+    assert bot_from_spec("hard:iterations=30").config.seconds == 0.0
+    assert bot_from_spec("expert:iterations=30").config_for("london").seconds == 0.0
+    assert bot_from_spec("hard:iterations=30,seconds=0.5").config.seconds == 0.5
+
+
+def test_the_search_loop_stops_at_its_deadline_or_its_budget():
+    calls = []
+    assert search_loop(SearchConfig(iterations=37, seconds=0.0), lambda: calls.append(1)) == 37 == len(calls)
+    slow: list[int] = []
+
+    def step() -> None:
+        slow.append(1)
+        sum(range(20_000))  # some work, so the clock moves
+
+    done = search_loop(SearchConfig(iterations=10**9, seconds=0.05), step)
+    assert done == len(slow) and 16 <= done < 10**9
+
+
+@pytest.mark.parametrize("game", ["pocket", "london"])
+def test_a_clocked_level_answers_legally_and_reports_its_iterations(game):
+    bot = bot_from_spec("hard:iterations=100000,seconds=0.05")
+    state = find_ruleset(game).new(3)
+    rng = Rng(1)
+    for _ in range(200):
+        advance_chance(state)
+        if len(state.legal_actions()) > 1 and (game != "pocket" or state.phase == "act"):
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    side = state.to_move().side
+    action = bot.choose(state.observation(side), Rng(2))
+    assert state.is_legal(action)
+    assert 16 <= bot.last_info["iterations"] < 100000
+    assert bot.last_info["side"] == side.value and str(action) in bot.last_info["values"]
+
+
+def test_new_levels_are_registered():
+    for name in ("minimax", "expert", "hard1"):
+        assert make_bot(name).name == name
+    assert LEVELS["hard1"].config.iterations == 4000 and LEVELS["hard1"].config.seconds == 0.0

@@ -1,0 +1,133 @@
+"""The Hint key in solo play and the Analyse screen after a game (headless)."""
+
+from __future__ import annotations
+
+import functools
+import time
+
+import pygame
+
+from game.bots import analysis as analysis_mod
+from game.bots import hint as hint_mod
+from game.bots import make_bot
+from game.engine import Side, find_ruleset
+from game.engine.record import GameRecord
+from game.engine.rng import Rng
+from game.match import play_game
+from game.ui import hinting
+from game.ui.scenes.analysis import AnalysisScene
+from game.ui.scenes.game import GameScene
+from game.ui.scenes.replay import ReplayScene
+from game.ui.scenes.results import ResultsScene
+from game.ui.scenes.title import TitleScene
+
+DT = 1 / 60
+
+
+def key(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+
+def test_the_hint_key_shows_a_move_logs_it_and_marks_the_record(game_app, monkeypatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(hinting, "hint", functools.partial(hint_mod.hint, level="hard:iterations=80"))
+    game_app.start(TitleScene(game_app))
+    scene = GameScene.new(game_app, 8, game="pocket", mode="solo", human="investigator", bot="greedy")
+    game_app.stack.push(scene)
+    for _ in range(600):
+        if scene.my_turn():
+            break
+        game_app.tick(DT)
+    assert scene.my_turn()
+    ply = len(scene.states) - 1
+    legal = {str(a) for a in scene.state.legal_actions()}
+    scene.handle_event(key(pygame.K_F1))
+    for _ in range(600):
+        if scene.record.meta.get("hints"):
+            break
+        game_app.tick(DT)
+        time.sleep(DT / 4)
+    [given] = scene.record.meta["hints"]
+    assert given["ply"] == ply and given["side"] == "investigator" and given["action"] in legal
+    assert any(text.startswith("Hint") for text, _ in scene.logs[Side.INVESTIGATOR])
+    assert "Hint" in scene.toast.message
+    assert game_app.saves.auto.meta["hints"] == [given]  # the autosave knows the game was hinted
+
+
+def test_no_hint_when_it_is_not_the_players_turn(game_app):  # type: ignore[no-untyped-def]
+    game_app.start(TitleScene(game_app))
+    scene = GameScene.new(game_app, 8, game="pocket", mode="hotseat", human="both", bot=None)
+    game_app.stack.push(scene)
+    scene.handle_event(key(pygame.K_SLASH))
+    assert scene.hints.pending is None and "solo" in scene.toast.message
+
+
+def finished_record(game: str = "pocket", seed: int = 5) -> GameRecord:
+    state = find_ruleset(game).new(seed)
+    log = play_game(state, {Side.JACK: make_bot("greedy"), Side.INVESTIGATOR: make_bot("random")}, Rng(seed))
+    return GameRecord(game, seed, log, {"mode": "solo", "human": "investigator", "bot": "greedy"})
+
+
+def test_analyse_runs_in_the_background_and_keeps_its_result(game_app, monkeypatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setitem(analysis_mod.ANALYSIS_LEVELS, "pocket", "hard:iterations=60")
+    game_app.start(TitleScene(game_app))
+    record = finished_record()
+    results = ResultsScene(game_app, record, record.replay())
+    game_app.stack.push(results)
+    analyse_button = results.menu.buttons[1]
+    assert analyse_button.visible
+    analyse_button.on_click()
+    scene = game_app.stack.top
+    assert isinstance(scene, AnalysisScene) and scene.side is Side.INVESTIGATOR
+    frames = 0
+    for _ in range(3000):
+        if scene.analysis is not None:
+            break
+        game_app.tick(DT)
+        frames += 1
+        time.sleep(DT / 4)
+    assert scene.analysis is not None and scene.error is None
+    assert frames >= 1  # frames kept coming while it ran
+    assert scene.done == scene.total == len(scene.analysis.decisions) > 0
+    assert record.meta["analysis"] == scene.analysis.to_dict()
+    game_app.tick(DT)
+    # Opened again (from the replay), the kept analysis shows at once.
+    replay = ReplayScene(game_app, record)
+    game_app.stack.push(replay)
+    replay.handle_event(key(pygame.K_a))
+    again = game_app.stack.top
+    assert isinstance(again, AnalysisScene) and again.future is None
+    assert again.analysis == scene.analysis
+    game_app.tick(DT)
+    again.handle_event(key(pygame.K_ESCAPE))
+    assert game_app.stack.top is replay
+
+
+def test_leaving_the_analysis_stops_it(game_app, monkeypatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setitem(analysis_mod.ANALYSIS_LEVELS, "pocket", "hard:iterations=60")
+    game_app.start(TitleScene(game_app))
+    scene = AnalysisScene(game_app, finished_record(seed=6))
+    game_app.stack.push(scene)
+    scene.close()
+    future = scene.future
+    assert future is not None
+    future.exception(timeout=60)  # it ends soon after: stopped after the decision in hand
+    scene.update(DT)
+    assert scene.analysis is None and "analysis" not in scene.record.meta
+
+
+def test_the_analysis_is_written_into_the_saved_replay_of_the_same_game(tmp_path):  # type: ignore[no-untyped-def]
+    from types import SimpleNamespace
+
+    from game.saves import SaveStore
+    from game.ui.scenes.analysis import keep_with_replay, kept_analysis
+
+    store = SaveStore(tmp_path)
+    record = finished_record(seed=7)
+    store.save(finished_record(seed=8), "another game")
+    path = store.save(record, "2026-11-24 the investigator wins")
+    analysed = analysis_mod.analyse(record, Side.INVESTIGATOR, "hard:iterations=30")
+    record.meta["analysis"] = analysed.to_dict()
+    assert keep_with_replay(SimpleNamespace(saves=store), record)
+    assert kept_analysis(store.load(path), Side.INVESTIGATOR) == analysed
+    assert kept_analysis(store.load(path), Side.JACK) is None  # kept for the side it judged
+    assert len(store.list()) == 2  # written over the same replay, not a new one
