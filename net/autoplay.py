@@ -133,8 +133,7 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
         return None
 
     def _play_later(action) -> None:  # type: ignore[no-untyped-def]
-        if not game.finished and game.session is not None and game.session.needs_decision():
-            game.play(action)
+        game.offer(action)   # a move gone stale while the bot thought is chosen again, never a crash
 
     game = NetGame(reactor, host, port, name=f"{args.bot}-bot", choose=choose, cheat=cheat,
                    reconnect_for=min(60.0, args.timeout))

@@ -28,12 +28,16 @@ from twisted.internet import defer, task
 from twisted.internet.endpoints import TCP4ClientEndpoint, connectProtocol
 from twisted.logger import Logger
 
+from game.engine.errors import IllegalActionError, ParseError
+
 from .fairplay import new_master
 from .framing import MsgpackStreamProtocol
 from .messages import GAME, PROTOCOL_VERSION, SERVER, Code, ProtocolError, validate
 from .session import Result, Session, SessionError
 
 CONTROL = ("abort", "open", "desync")
+#: How often the same gap in the relayed log may send us to catch up before we give up.
+MAX_GAPS = 3
 
 
 class NetError(Exception):
@@ -323,6 +327,7 @@ class NetGame:
         self._wait_kind = ""
         self._asked_at: int | None = None
         self._closing = False
+        self._gaps: dict[int, int] = {}
         c = self.client
         c.on_start, c.on_game, c.on_synced = self._on_start, self._on_game, self._on_synced
         c.on_presence, c.on_error, c.on_disconnect = self._on_presence, self._on_error, self._on_disconnect
@@ -412,6 +417,12 @@ class NetGame:
         try:
             s.receive(msg)
         except SessionError as exc:
+            # A gap: catch up by reconnecting, but a relay that skips the same message again
+            # and again gets no reconnect loop out of us.
+            self._gaps[s.seq] = self._gaps.get(s.seq, 0) + 1
+            if self._gaps[s.seq] > MAX_GAPS:
+                self._finish_without(f"the server keeps skipping message {s.seq + 1}")
+                return
             self.log.error("lost messages ({why}); catching up", why=str(exc))
             self.client.close()  # the reconnect catches up from s.seq
             return
@@ -487,6 +498,23 @@ class NetGame:
             raise ValueError("the game has not started")
         self._send(s.decide(action))
 
+    def offer(self, action: Any) -> bool:
+        """Play ``action`` if it is still due and legal (a bot that thought while the game moved
+        on); otherwise ask for a move again.  Never raises for a stale choice."""
+        s = self.session
+        if s is None or self.finished or not s.needs_decision():
+            return False
+        try:
+            self.play(action)
+            return True
+        except (ValueError, IllegalActionError, ParseError) as exc:
+            if self._asked_at != s.seq:   # the game moved on while the bot thought: ask again
+                self.log.warn("a move chosen earlier no longer fits ({why}); choosing again", why=str(exc))
+                self.pump()
+            else:
+                self.log.error("the chosen move is not legal: {why}", why=str(exc))
+            return False
+
     def _send(self, msg: dict) -> None:
         assert self.session is not None
         self._last_sent = max(self._last_sent, self.session.seq) + 1
@@ -521,7 +549,7 @@ class NetGame:
             if self.choose is not None:
                 action = self.choose(obs)
                 if action is not None:
-                    self._send(s.decide(action))
+                    self.offer(action)
         self._check_end()
 
     def _check_end(self) -> None:

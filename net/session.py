@@ -38,6 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from twisted.logger import Logger
+
 from game.engine.actions import Action
 from game.engine.core import Side, ToMove
 from game.engine.errors import IllegalActionError, ParseError
@@ -46,8 +48,10 @@ from game.engine.rng import Rng
 
 from . import fairplay as fp
 from .games import NetRules, rules
+from .messages import GAME, SERVER, Code, ProtocolError, validate
 
 SIDES = ("jack", "investigator")
+log = Logger()
 DECK_AUTHOR = {1: "jack", 2: "investigator", 3: "jack"}
 #: The other answer to a yes/no step of Jack's (the test hook's lies).
 FLIP = {"seen": "unseen", "unseen": "seen", "yes": "no", "no": "yes", "guilty": "innocent", "innocent": "guilty"}
@@ -384,18 +388,45 @@ class Session:
 
     # ----------------------------------------------------------- receiving
     def receive(self, msg: dict) -> None:
-        """Apply one relayed message (already shape-checked: ``t``, ``seq``, ``from``...).
+        """Apply one relayed message; whatever it holds, it never raises but for a gap.
+
+        A message of the wrong shape, at the wrong time or with values out of
+        range halts the game as a violation naming its sender (``relay`` when
+        even the sender is unreadable); nothing a peer sends reaches an
+        unchecked lookup.
 
         :raises SessionError: if ``seq`` skips a number (the caller should rejoin).
         """
-        seq = msg["seq"]
+        seq = msg.get("seq") if type(msg) is dict else None
+        if type(seq) is not int:
+            self._violation("relay", "a relayed message without a number")
+            return
         if seq <= self.seq:
             return  # a duplicate from an overlapping catch-up
         if seq != self.seq + 1:
             raise SessionError(f"expected message {self.seq + 1}, got {seq}")
         self.seq = seq
         self.entries.append(msg)
-        t, sender = msg["t"], msg["from"]
+        sender = msg.get("from")
+        if sender not in SIDES:
+            self._violation("relay", f"message {seq} names no player as its sender")
+            return
+        try:
+            validate(msg, SERVER)
+            if msg["t"] not in GAME:
+                raise ProtocolError(Code.MSG_UNKNOWN_TYPE, msg["t"][:24])
+        except ProtocolError as exc:
+            self._violation(sender, f"a malformed message ({exc})")
+            return
+        try:
+            self._receive(msg, seq, msg["t"], sender)
+        except (ParseError, IllegalActionError) as exc:
+            self._violation(sender, str(exc)[:200])
+        except Exception as exc:  # a check we missed: still the sender's message, never our crash
+            log.failure("message {seq} from {sender} broke a check", seq=seq, sender=sender)
+            self._violation(sender, f"message {seq} could not be applied ({type(exc).__name__})")
+
+    def _receive(self, msg: dict, seq: int, t: str, sender: str) -> None:
         if sender == self.role and self._sent:
             # Our own message coming back: it must be one we sent (the relay cannot speak for us).
             # Messages sent before it that never came back were refused (a stale seq when both
@@ -425,10 +456,7 @@ class Session:
             self._violation(sender, f"expected {exp[1] if exp else 'nothing'} from "
                                     f"{exp[0] if exp else '-'}, got {t} from {sender}")
             return
-        try:
-            getattr(self, f"_on_{t}")(sender, msg)
-        except (ParseError, IllegalActionError) as exc:
-            self._violation(sender, str(exc)[:200])
+        getattr(self, f"_on_{t}")(sender, msg)
 
     def _step(self, sender: str, seq: int, action: Action, public: Action, h: str | None,
               pos: int | None = None, own_lie_ok: bool = False, hidden_ok: bool = False) -> None:
@@ -491,7 +519,7 @@ class Session:
     def _on_deck(self, sender: str, msg: dict) -> None:
         n = msg["n"]
         want = len(self.tr.decks) + 1
-        size = len(self.rules.ids) if n == 1 else min(self.rules.deal, len(self.tr.decks[1]))
+        size = len(self.rules.ids) if want == 1 else min(self.rules.deal, len(self.tr.decks[1]))
         if n != want or len(msg["cards"]) != size:
             self._violation(sender, f"deck step {n} with {len(msg['cards'])} cards, expected step {want} "
                                     f"with {size}")
