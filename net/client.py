@@ -432,7 +432,7 @@ class NetGame:
 
     def _on_presence(self, msg: dict) -> None:
         if msg.get("left") and self.session is not None and msg["side"] != self.role and not self.session.over:
-            self._finish_without(f"{msg['side']} left the game")
+            self._finish_without(f"{msg['side']} left the game", left=msg["side"])
 
     def _on_error(self, msg: dict) -> None:
         code = msg["code"]
@@ -583,9 +583,9 @@ class NetGame:
         if self.session is not None and self.session.result is not None:
             self._finish(self.session.result)
 
-    def _finish_without(self, reason: str) -> None:
+    def _finish_without(self, reason: str, left: str | None = None) -> None:
         if self.session is not None:
-            self.session.give_up(reason)
+            self.session.give_up(reason, left=left)
             assert self.session.result is not None
             self._finish(self.session.result)
         else:

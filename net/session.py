@@ -112,7 +112,9 @@ class Result:
 
     ``status``: ``finished`` (audit passed), ``cheat`` (a finding; see
     ``finding["side"]``), ``desync``, ``violation`` (a message against the
-    protocol), ``aborted`` (the other peer stopped, or a timeout).
+    protocol), ``resigned`` (a side stopped the game without proof or opened
+    its keys mid-game: ``winner`` is the other), ``aborted`` (a timeout, a
+    side left; ``winner`` set when a side left), ``unverified``.
     """
 
     status: str
@@ -138,6 +140,8 @@ class Result:
             who = "your opponent" if self.opponent_cheated else self.finding.get("side")
             f = fp.Finding(**self.finding)
             return f"{who} cheated: {f}"
+        if self.status == "resigned":
+            return f"{self.winner} won: {self.reason}"
         return f"{self.status}: {self.reason}"
 
     def to_dict(self) -> dict:
@@ -193,6 +197,7 @@ class Session:
         self._lied = False
         self._acts = 0
         self._desync_sent = False
+        self._owe_open = False   # our keys, once the side that stopped the game has opened its own
         self._sent: list[dict] = []   # what this peer sent and has not seen echoed yet
 
     # ----------------------------------------------------------- queries
@@ -373,7 +378,8 @@ class Session:
         ids = self.rules.ids
         if idx is None:
             # The deck does not decrypt: say so and stop (the audit will show whose fault).
-            self._halt("cheat", fp.Finding(other, f"card {pos} does not decrypt to a card", detail=UNSURE), send=True)
+            self._halt("cheat", fp.Finding(other, f"card {pos} does not decrypt to a card", detail=UNSURE), send=True,
+                       open_keys=True)
             return self.outbox.pop(0)
         card = ids[idx]
         if self.cheat == "card":
@@ -565,12 +571,13 @@ class Session:
             idx = fp.open_card(self.game, self.tr.decks[3][pos], self.secrets.pos_key(pos), key)
             if idx is None:
                 self._halt("cheat", fp.Finding(sender, f"card {pos} does not decrypt to a card", detail=UNSURE,
-                                               seq=msg["seq"]), send=True)
+                                               seq=msg["seq"]), send=True, open_keys=True)
                 return
             action = self.rules.card_step(kind, self.rules.ids[idx])
             if not st.is_legal(action):
                 self._halt("cheat", fp.Finding(sender, f"card {pos} was already dealt",
-                                               seq=msg["seq"], claimed=str(action), detail=UNSURE), send=True)
+                                               seq=msg["seq"], claimed=str(action), detail=UNSURE), send=True,
+                           open_keys=True)
                 return
         self.next_pos += 1
         # A spectator follows the investigator's view without his secret draws: "draw ?" there.
@@ -632,8 +639,14 @@ class Session:
             self.result = Result("cheat", verified=False, finding=first.to_dict(), reason=str(first), **base)
 
     def _halt(self, status: str, finding: fp.Finding | None, send: bool, reason: str = "",
-              open_keys: bool = True) -> None:
-        """Stop the game.  Unless it is a desync, open this peer's keys for a post-mortem audit."""
+              open_keys: bool = False) -> None:
+        """Stop the game.
+
+        Keys are opened only when the proof needs them (``open_keys``: a card only this
+        peer could decrypt did not open; the audit of both masters says whose fault it was).
+        Everything else that halts a game is checkable by anyone from the log, so no
+        secret is given away for it.
+        """
         if self.result is not None:
             return
         st = self.state
@@ -649,13 +662,20 @@ class Session:
             self.outbox.append(self._make_open())
 
     def _on_late_open(self, sender: str, msg: dict) -> None:
-        """A master opened after a halt (or mid-game: a resignation); audit what was played."""
+        """A master opened after a halt (or mid-game: a resignation); audit what was played.
+
+        A peer that stopped the game without proof (or opened mid-game) gets our keys only
+        now that its own are open: it cannot look at our secrets and walk away.
+        """
         if sender in self.tr.masters:
             return
         self.tr.masters[sender] = msg["m"]
         self.tr.seqs[f"open/{sender}"] = msg["seq"]
         if self.result is None:
-            self._halt("aborted", None, send=False, reason=f"{sender} opened its keys and resigned")
+            self._resigned(sender, f"{sender} opened its keys and resigned")
+        if self._owe_open and sender != self.role and self.secrets is not None and self.role not in self.tr.masters:
+            self._owe_open = False
+            self.outbox.append(self._make_open())
         if all(s in self.tr.masters for s in SIDES) and self.result is not None and self.result.audit is None:
             report = fp.audit(self.tr, trusted=None if self.role == "spectator" else self.role)
             self.result.audit = report
@@ -670,13 +690,26 @@ class Session:
                    reason=f"{sender} broke the protocol at message {self.seq}: {why}")
 
     def _finish_abort(self, sender: str, msg: dict) -> None:
-        self._halt("aborted", None, send=False,
-                   reason=f"{sender} stopped the game: {msg.get('reason')} {msg.get('detail', '')}".strip())
+        """An ``abort`` this view cannot check: the sender's resignation.
 
-    def give_up(self, reason: str) -> None:
-        """End the session from outside (a timeout, the other player left); keys stay closed.
+        Had the sender's reason been in the log, this view would have halted on it already.
+        If it was a fault only the sender could see (a card of its own), it opens its keys
+        first; ours follow, and the audit of both then names whoever was at fault.
+        """
+        claim = f"{msg.get('reason')} {msg.get('detail', '')}".strip()
+        self._resigned(sender, f"{sender} stopped the game without proof ({claim[:200]}): a resignation")
 
-        If the game itself is over, the result keeps its winner but is ``unverified``.
+    def _resigned(self, side: str, reason: str) -> None:
+        st = self.state
+        self.result = Result("resigned", self.role, winner=_other(side), termination="resignation",
+                             public_hash=self.public_hash(), ply=None if st is None else st.ply, reason=reason)
+        self._owe_open = side != self.role
+
+    def give_up(self, reason: str, left: str | None = None) -> None:
+        """End the session from outside (a timeout, the side ``left`` abandoned its seat); keys stay closed.
+
+        If the game itself is over, the result keeps its winner but is ``unverified``;
+        a side that left an unfinished game loses it.
         """
         st = self.state
         if self.result is None and st is not None and st.is_over() and st.outcome is not None:
@@ -684,7 +717,9 @@ class Session:
                                  termination=st.outcome.termination.value, public_hash=st.public_hash(),
                                  ply=st.ply, reason=reason)
             return
-        self._halt("aborted", None, send=False, reason=reason, open_keys=False)
+        self._halt("aborted", None, send=False, reason=reason)
+        if left in SIDES and self.result is not None and self.result.status == "aborted":
+            self.result.winner = _other(left)
 
     def _report(self) -> DesyncReport:
         st = self.state

@@ -44,6 +44,14 @@ def verdict(result: Any, role: str | None) -> tuple[str, str, theme.Color]:
                 _("Save the report and send it to the developers, please."), theme.WARN)
     if status == "violation":
         return _("The game was stopped: a message broke the rules"), result.reason, theme.BAD
+    if status == "resigned":
+        loser = "jack" if result.winner == "investigator" else "investigator"
+        if loser == role:
+            return _("You resigned"), _("Stopping a game without proof counts as a resignation."), theme.WARN
+        who = _("Jack") if loser == "jack" else _("The investigator")
+        return (_("{side} resigned").format(side=who),
+                _("They stopped the game without proof: that counts as a resignation, and your secrets stayed "
+                  "closed."), theme.GOOD if role != "spectator" else theme.WARN)
     if status == "unverified":
         return _("Not verified: the other side did not open its keys"), result.reason, theme.WARN
     return _("The game was stopped"), result.reason, theme.WARN
