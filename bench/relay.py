@@ -129,7 +129,7 @@ def main() -> int:
     n = max(100, min(args.messages, 200_000))
     server = subprocess.Popen(
         [sys.executable, "-m", "net.server", "--host", "127.0.0.1", "--port", "0", "--discovery-port", "-1",
-         "--quiet", "--rate", "1000000", "--burst", "1000000"],
+         "--quiet", "--rate", "1000000", "--burst", "1000000", "--per-address", "1000000"],
         cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
         assert server.stdout is not None

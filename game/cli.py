@@ -45,6 +45,10 @@ def build_parser() -> argparse.ArgumentParser:
     sv = sub.add_parser("server", help="run the lobby and relay server for network play")
     sv.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
     sv.add_argument("--port", type=int, default=7341, help="TCP port (default 7341)")
+    sv.add_argument("--no-discovery", action="store_true", help="do not answer LAN discovery (UDP 7342)")
+    sv.add_argument("--quiet", action="store_true", help="log warnings and errors only")
+    sv.add_argument("--per-address", type=int, default=16,
+                    help="connections one address may hold; a quarter of it (at least 1) open rooms")
 
     ap = sub.add_parser("autoplay", help="a headless network player: joins a server and plays with a bot")
     ap.add_argument("--server", required=True, help="HOST:PORT of the lobby server")

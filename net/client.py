@@ -309,6 +309,7 @@ class NetGame:
         self.seat: Seat | None = None
         self.role: str | None = None
         self.room: str | None = None
+        self.watch: str | None = None
         self.game = "pocket"
         self.edition: str | None = None
         self.live = False
@@ -372,6 +373,7 @@ class NetGame:
 
     def _joined(self, msg: dict) -> dict:
         self.role, self.room, self.game, self.edition = msg["role"], msg["room"], msg["game"], msg.get("edition")
+        self.watch = msg.get("watch", self.watch)   # a private room's code for spectators
         self.live = False
         if msg["role"] != "spectator" and "token" in msg and self.seat is None:
             assert self._master is not None

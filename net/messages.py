@@ -42,6 +42,10 @@ class Code(enum.StrEnum):
     RATE_LIMITED = "rate/limited"
     IDLE_TIMEOUT = "net/idle"
     SLOW_CONSUMER = "net/slow_consumer"      # the peer does not read what we send
+    SLOW_SENDER = "net/slow_sender"          # a message that takes too long to arrive in full
+    LIMIT_CONNECTIONS = "limit/connections"  # too many connections from one address
+    LIMIT_ROOMS = "limit/rooms"              # too many open rooms from one address
+    LIMIT_BACKOFF = "limit/backoff"          # too many codes or tokens that named nothing: wait
     SERVER_FULL = "server/full"              # too many connections
     SERVER_NO_ROOMS = "server/no_rooms"      # too many rooms (the connection stays)
     SERVER_INTERNAL = "server/internal"      # our bug, never the client's fault
@@ -67,7 +71,8 @@ FATAL = frozenset({
     Code.FRAME_TOO_LONG, Code.FRAME_BAD, Code.MSG_NOT_MAP, Code.MSG_UNKNOWN_TYPE,
     Code.MSG_MISSING_FIELD, Code.MSG_UNKNOWN_FIELD, Code.MSG_BAD_FIELD, Code.HELLO_REQUIRED,
     Code.HELLO_VERSION, Code.HELLO_TIMEOUT, Code.RATE_LIMITED, Code.IDLE_TIMEOUT,
-    Code.SLOW_CONSUMER, Code.SERVER_FULL, Code.SERVER_INTERNAL, Code.ROOM_REPLACED,
+    Code.SLOW_CONSUMER, Code.SERVER_FULL, Code.SERVER_INTERNAL, Code.ROOM_REPLACED, Code.MSG_UNEXPECTED,
+    Code.SLOW_SENDER, Code.LIMIT_CONNECTIONS,
 })
 
 
@@ -148,7 +153,7 @@ is_wire_action = lambda v: (  # noqa: E731
 
 is_hash = matches(r"[0-9a-f]{32}")
 is_name = is_text(1, 24)
-is_room = matches(r"[A-Za-z0-9]{4,8}")
+is_room = matches(r"[A-Za-z0-9]{4,12}")
 is_token = matches(r"[A-Za-z0-9_\-]{16,64}")
 is_game_id = matches(r"[0-9a-f]{32}")
 is_side = one_of("jack", "investigator")
@@ -205,7 +210,7 @@ SERVER: dict[str, Schema] = {
     "rooms": ({"rooms": array_of(_ROOM_INFO, 0, 1000)}, {"rid": is_rid}),
     "joined": ({"room": is_room, "game": is_text(1, 16), "role": is_role, "private": is_bool,
                 "seq": is_int(0, 1_000_000), "started": is_bool, "players": _PLAYERS},
-               {"edition": is_edition, "token": is_token, "game_id": is_game_id, "rid": is_rid}),
+               {"edition": is_edition, "token": is_token, "game_id": is_game_id, "rid": is_rid, "watch": is_room}),
     "start": ({"room": is_room, "game": is_text(1, 16), "game_id": is_game_id, "players": _PLAYERS},
               {"edition": is_edition}),
     "presence": ({"side": is_side, "present": is_bool}, {"left": is_bool}),

@@ -28,8 +28,9 @@ from twisted.logger import Logger
 
 from .discovery import DISCOVERY_PORT, Announcer, DiscoveryResponder
 from .framing import MsgpackStreamProtocol
+from .limits import Admission
 from .lobby import Lobby
-from .messages import CLIENT, Code, ProtocolError, validate
+from .messages import CLIENT, Code, ProtocolError, error, validate
 
 DEFAULT_PORT = 7341
 
@@ -44,15 +45,36 @@ class RelayProtocol(MsgpackStreamProtocol):
         super().__init__(factory.clock)
         self.factory = factory
         self.name = "?"
+        self.address = "?"
+        self._admitted = False
         self._hello_call = None
 
     def connectionMade(self) -> None:
         super().connectionMade()
         self.factory.connections += 1
+        self.address = self.peer_text().rsplit(":", 1)[0]
         if self.factory.connections > self.factory.max_connections:
             self.protocol_error(ProtocolError(Code.SERVER_FULL, "too many connections"))
             return
+        self._admitted = self.factory.lobby.admission.connect(self.address)
+        if not self._admitted:
+            self.protocol_error(ProtocolError(Code.LIMIT_CONNECTIONS, "too many connections from your address"))
+            return
         self._hello_call = self.clock.callLater(self.hello_timeout, self._no_hello)
+
+    def counts_as_activity(self, msg: Any) -> bool:
+        """A bare ``ping`` keeps a seat or a watcher alive, not a connection that does nothing else."""
+        return not (type(msg) is dict and msg.get("t") == "ping") or self in self.factory.lobby.where
+
+    def protocol_error(self, exc: ProtocolError, ref: str | None = None, rid: int | None = None) -> None:
+        """As the base class, but a flood of bad input is logged a few lines a minute, then summarised."""
+        if self.factory.lobby.throttle.allow(exc.code.value):
+            super().protocol_error(exc, ref, rid)
+            return
+        self.factory.lobby.summarise()
+        self.send(error(exc.code, exc.detail, ref=ref, rid=rid))
+        if exc.fatal:
+            self.close()
 
     def _no_hello(self) -> None:
         self._hello_call = None
@@ -80,6 +102,9 @@ class RelayProtocol(MsgpackStreamProtocol):
         if self._hello_call is not None and self._hello_call.active():
             self._hello_call.cancel()
         self.factory.connections -= 1
+        if self._admitted:
+            self._admitted = False
+            self.factory.lobby.admission.disconnect(self.address)
         try:
             self.factory.lobby.disconnected(self)
         except Exception:
@@ -189,6 +214,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rate", type=float, default=None, help="messages per second per connection")
     p.add_argument("--burst", type=float, default=None)
     p.add_argument("--max-connections", type=int, default=20_000)
+    p.add_argument("--per-address", type=int, default=16,
+                   help="connections one address may hold (and a quarter of it, at least 1, open rooms)")
     p.add_argument("--stats", type=float, default=0.0,
                    help="print a JSON line of CPU time and counters every N seconds")
     p.add_argument("--quiet", action="store_true", help="log warnings and errors only")
@@ -229,8 +256,10 @@ def main(args: argparse.Namespace | None = None) -> int:
         limits["rate"] = args.rate
     if getattr(args, "burst", None):
         limits["burst"] = args.burst
-    factory = RelayFactory(reactor, max_connections=getattr(args, "max_connections", 20_000), limits=limits)
-    disc = getattr(args, "discovery_port", DISCOVERY_PORT)
+    per = max(1, getattr(args, "per_address", 16))
+    lobby = Lobby(reactor, admission=Admission(reactor.seconds, max_connections=per, max_rooms=max(1, per // 4)))
+    factory = RelayFactory(reactor, lobby, max_connections=getattr(args, "max_connections", 20_000), limits=limits)
+    disc = -1 if getattr(args, "no_discovery", False) else getattr(args, "discovery_port", DISCOVERY_PORT)
     service = RelayService(reactor, args.host, args.port, factory, discovery_port=None if disc < 0 else disc)
     try:
         service.startService()

@@ -34,6 +34,7 @@ sees two peers race.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -100,9 +101,13 @@ class DesyncReport:
         return json.dumps(self.to_dict(), indent=1, sort_keys=True)
 
     def save(self, path: str | Path) -> Path:
+        """Write the report for its owner only (mode 0600): it holds this peer's own secrets."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(self.to_json())
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(fd, 0o600)   # also when the file was there before
+        with os.fdopen(fd, "w") as f:
+            f.write(self.to_json())
         return path
 
 
