@@ -32,6 +32,7 @@ from game.engine.errors import IllegalActionError, ParseError
 
 from .fairplay import new_master
 from .framing import MsgpackStreamProtocol
+from .keys import SeatKey
 from .messages import GAME, PROTOCOL_VERSION, SERVER, Code, ProtocolError, validate
 from .session import Result, Session, SessionError
 
@@ -176,27 +177,39 @@ class LobbyClient:
         """Fires with a list of open public rooms: ``{code, game, status, open, host, spectators}``."""
         return self._request({"t": "list"}).addCallback(lambda m: m["rooms"])
 
-    def create_room(self, game: str, side: str, private: bool = False, edition: str | None = None) -> defer.Deferred:
+    def create_room(self, game: str, side: str, private: bool = False, edition: str | None = None,
+                    pub: bytes | None = None) -> defer.Deferred:
         """Fires with the ``joined`` message (``room``, ``role``, ``token``, ``edition``...).
 
         ``edition`` picks the printing where the game has several (London); the server's default otherwise.
+        ``pub`` is the seat's public key (``net/keys.py``): the relay then takes only messages it signed.
         """
         msg: dict[str, Any] = {"t": "create", "game": game, "side": side, "private": private}
         if edition is not None:
             msg["edition"] = edition
+        if pub is not None:
+            msg["pub"] = pub
         return self._request(msg)
 
-    def join_room(self, code: str, side: str | None = None) -> defer.Deferred:
+    def join_room(self, code: str, side: str | None = None, pub: bytes | None = None) -> defer.Deferred:
         msg: dict[str, Any] = {"t": "join", "room": code}
         if side is not None:
             msg["side"] = side
+        if pub is not None:
+            msg["pub"] = pub
         return self._request(msg)
 
     def spectate(self, code: str) -> defer.Deferred:
         return self._request({"t": "spectate", "room": code})
 
-    def rejoin(self, code: str, token: str, since: int = 0) -> defer.Deferred:
-        return self._request({"t": "rejoin", "room": code, "token": token, "since": since})
+    def rejoin(self, code: str, token: str, since: int = 0, key: SeatKey | None = None,
+               side: str | None = None) -> defer.Deferred:
+        """Come back to a seat; with its ``key`` (and ``side``), sign this connection's challenge."""
+        msg: dict[str, Any] = {"t": "rejoin", "room": code, "token": token, "since": since}
+        challenge = (self.welcome or {}).get("challenge")
+        if key is not None and side is not None and challenge is not None:
+            msg["proof"] = key.prove(challenge, code, side)
+        return self._request(msg)
 
     def leave(self) -> defer.Deferred:
         return self._request({"t": "leave"})
@@ -273,15 +286,17 @@ class Seat:
     master: bytes
     game: str = "pocket"
     edition: str | None = None
+    key: bytes | None = None       # the seat's Ed25519 private key (net/keys.py), raw
 
     def to_dict(self) -> dict:
         return {"host": self.host, "port": self.port, "room": self.room, "role": self.role,
-                "token": self.token, "master": self.master.hex(), "game": self.game, "edition": self.edition}
+                "token": self.token, "master": self.master.hex(), "game": self.game, "edition": self.edition,
+                "key": None if self.key is None else self.key.hex()}
 
     @classmethod
     def from_dict(cls, d: dict) -> Seat:
         return cls(d["host"], int(d["port"]), d["room"], d["role"], d["token"], bytes.fromhex(d["master"]),
-                   d.get("game", "pocket"), d.get("edition"))
+                   d.get("game", "pocket"), d.get("edition"), bytes.fromhex(d["key"]) if d.get("key") else None)
 
 
 class NetGame:
@@ -321,6 +336,7 @@ class NetGame:
         self.on_decision: Callable[[Any], None] | None = None
         self.on_result: Callable[[Result], None] | None = None
         self._master: bytes | None = None
+        self._key: SeatKey | None = None
         self._control: list[dict] = []
         self._last_sent = 0
         self._lost_at: float | None = None
@@ -338,15 +354,15 @@ class NetGame:
                edition: str | None = None) -> defer.Deferred:
         """Connect and open a room of ``game`` (and ``edition``, London's printing); fires with
         the ``joined`` message (its ``room`` is the code)."""
-        self._master = new_master()
+        self._master, self._key = new_master(), SeatKey.new()
         d = self.client.connect(self.host, self.port)
-        d.addCallback(lambda _: self.client.create_room(game, side, private, edition))
+        d.addCallback(lambda _: self.client.create_room(game, side, private, edition, pub=self._key.public))
         return d.addCallback(self._joined)
 
     def join(self, code: str, side: str | None = None) -> defer.Deferred:
-        self._master = new_master()
+        self._master, self._key = new_master(), SeatKey.new()
         d = self.client.connect(self.host, self.port)
-        d.addCallback(lambda _: self.client.join_room(code, side))
+        d.addCallback(lambda _: self.client.join_room(code, side, pub=self._key.public))
         return d.addCallback(self._joined)
 
     def spectate(self, code: str) -> defer.Deferred:
@@ -357,6 +373,7 @@ class NetGame:
     def resume(self, seat: Seat) -> defer.Deferred:
         """Come back to a seat (after a crash): rejoin with its token and catch up from the log."""
         self.seat, self._master, self.game, self.edition = seat, seat.master, seat.game, seat.edition
+        self._key = None if seat.key is None else SeatKey.from_bytes(seat.key)
         return self._rejoin()
 
     def _rejoin(self) -> defer.Deferred:
@@ -368,7 +385,7 @@ class NetGame:
         since = self.session.seq if self.session is not None else 0
         seat = self.seat
         d = self.client.connect(seat.host, seat.port)
-        d.addCallback(lambda _: self.client.rejoin(seat.room, seat.token, since))
+        d.addCallback(lambda _: self.client.rejoin(seat.room, seat.token, since, self._key, seat.role))
         return d.addCallback(self._joined)
 
     def _joined(self, msg: dict) -> dict:
@@ -378,26 +395,28 @@ class NetGame:
         if msg["role"] != "spectator" and "token" in msg and self.seat is None:
             assert self._master is not None
             self.seat = Seat(self.host, self.port, msg["room"], msg["role"], msg["token"], self._master, msg["game"],
-                             self.edition)
+                             self.edition, None if self._key is None else self._key.private_bytes())
             if self.on_seat is not None:
                 self.on_seat(self.seat)
         if msg.get("game_id") and self.session is None:
-            self._new_session(msg["game_id"])
+            self._new_session(msg["game_id"], msg.get("keys") or {})
         if self.on_room is not None:
             self.on_room(msg)
         if msg["role"] != "spectator" and msg["seq"] == 0 and not msg["started"]:
             self.live = True  # a fresh room: nothing to catch up with
         return msg
 
-    def _new_session(self, game_id: str) -> None:
+    def _new_session(self, game_id: str, keys: dict) -> None:
+        """The game's session, bound to the seats' keys: a start without them lets nothing through."""
         assert self.role is not None
         self.session = Session(self.role, game_id, None if self.role == "spectator" else self._master,
                                game=self.game, edition=self.edition, cheat=self.cheat)
+        self.session.bind_keys(keys)
 
     # -------------------------------------------------------------- events
     def _on_start(self, msg: dict) -> None:
         if self.session is None:
-            self._new_session(msg["game_id"])
+            self._new_session(msg["game_id"], msg.get("keys") or {})
         if self.role != "spectator":
             self.live = True
         self.pump()
@@ -521,6 +540,8 @@ class NetGame:
         assert self.session is not None
         self._last_sent = max(self._last_sent, self.session.seq) + 1
         msg["seq"] = self._last_sent
+        if self._key is not None and self.role is not None:
+            self._key.sign_message(self.session.game_id, self.role, msg)
         if msg["t"] in CONTROL:
             self._control.append(msg)
         self.client.send_game(msg)

@@ -28,6 +28,7 @@ from game.engine.rulesets import find_ruleset
 
 from .framing import packb
 from .games import NETWORK_GAMES, rules
+from .keys import rejoin_bytes, verify, verify_message
 from .limits import Admission, LogThrottle, clean_name
 from .messages import GAME, PROTOCOL_VERSION, Code, ProtocolError, error
 
@@ -69,6 +70,7 @@ class Seat:
     name: str
     member: Any = None
     left: bool = False
+    pub: bytes | None = None       # the seat's Ed25519 public key (net/keys.py)
 
 
 @dataclass(eq=False)
@@ -98,6 +100,9 @@ class Room:
         if self.game_id is None:
             return "waiting"
         return "over" if len(self.opened) == 2 else "playing"
+
+    def keys(self) -> dict[str, bytes]:
+        return {s: seat.pub for s, seat in self.seats.items() if seat.pub is not None}
 
     def players(self) -> dict[str, str | None]:
         return {s: (self.seats[s].name if s in self.seats else None) for s in SIDES}
@@ -156,6 +161,7 @@ class Lobby:
         self.where: dict[Any, Where] = {}
         self.greeted: set = set()
         self.relayed = 0
+        self.forged = 0
 
     # ------------------------------------------------------------- dispatch
     def handle(self, member: Member, msg: dict) -> None:
@@ -214,7 +220,9 @@ class Lobby:
             raise ProtocolError(Code.HELLO_VERSION, f"this server speaks version {PROTOCOL_VERSION}")
         self.greeted.add(member)
         member.name = clean_name(msg.get("name") or "player")
-        member.send({"t": "welcome", "v": PROTOCOL_VERSION, "server": self.server_name})
+        member.challenge = secrets.token_bytes(32)   # a rejoin on this connection signs it
+        member.send({"t": "welcome", "v": PROTOCOL_VERSION, "server": self.server_name,
+                     "challenge": member.challenge})
 
     def disconnected(self, member: Member) -> None:
         """The member's connection is gone: keep its seat for a rejoin."""
@@ -277,7 +285,7 @@ class Lobby:
             self.watch_codes[room.watch] = room
         self.rooms[room.code] = room
         self.admission.room_opened(address)
-        self._seat(member, room, side, msg.get("rid"))
+        self._seat(member, room, side, msg.get("rid"), msg.get("pub"))
         self.log.info("room {code} created by {name} ({game} {edition}, {side})", code=room.code,
                       name=member.name, game=game, edition=edition or "", side=side)
 
@@ -290,15 +298,16 @@ class Lobby:
         side = msg.get("side") or free[0]
         if side not in free:
             raise LobbyError(Code.ROOM_SIDE_TAKEN, side)
-        self._seat(member, room, side, msg.get("rid"))
+        self._seat(member, room, side, msg.get("rid"), msg.get("pub"))
         room.game_id = self._game_id()
         self._cancel_expiry(room)
         self._broadcast(room, room._with_edition({"t": "start", "room": room.code, "game": room.game,
-                                                  "game_id": room.game_id, "players": room.players()}))
+                                                  "game_id": room.game_id, "players": room.players(),
+                                                  "keys": room.keys()}))
         self.log.info("room {code} started: {players}", code=room.code, players=room.players())
 
-    def _seat(self, member: Member, room: Room, side: str, rid: int | None) -> None:
-        seat = Seat(side, self._token(), member.name, member)
+    def _seat(self, member: Member, room: Room, side: str, rid: int | None, pub: bytes | None = None) -> None:
+        seat = Seat(side, self._token(), member.name, member, pub=pub)
         room.seats[side] = seat
         self.where[member] = Where(room, side)
         member.send(self._joined(room, side, seat.token, rid))
@@ -314,6 +323,7 @@ class Lobby:
                 msg["watch"] = room.watch     # players may hand it to whoever should watch
         if room.game_id is not None:
             msg["game_id"] = room.game_id
+            msg["keys"] = room.keys()
         if rid is not None:
             msg["rid"] = rid
         return msg
@@ -338,6 +348,9 @@ class Lobby:
         seat = next((s for s in room.seats.values() if secrets.compare_digest(s.token, msg["token"])), None)
         if seat is None or seat.left:
             raise LobbyError(Code.ROOM_BAD_TOKEN, room.code)
+        if seat.pub is not None and not verify(seat.pub, msg.get("proof"),
+                                               rejoin_bytes(getattr(member, "challenge", b""), room.code, seat.side)):
+            raise LobbyError(Code.ROOM_BAD_TOKEN, "the seat's key did not sign this connection's challenge")
         old = seat.member
         if old is not None and old is not member:
             self.where.pop(old, None)
@@ -403,6 +416,10 @@ class Lobby:
             raise LobbyError(Code.ROOM_LOG_FULL, f"the room's log holds its {self.max_log} messages")
         if msg["t"] == "desync" and where.side in room.desyncs:   # one report per side: the bulky part
             raise LobbyError(Code.ACTION_STALE, "this side has sent its desync report already")
+        seat = room.seats[where.side]
+        if seat.pub is not None and not verify_message(seat.pub, room.game_id, where.side, msg):
+            self.forged += 1
+            raise LobbyError(Code.ACTION_FORGED, f"message {seq} is not signed by the {where.side}'s seat key")
         if "a" in msg:
             try:
                 find_ruleset(room.game).vocabulary.from_wire(msg["a"])

@@ -64,6 +64,7 @@ class Code(enum.StrEnum):
     ACTION_STALE = "action/stale"            # seq already used: a duplicate or a move on an old state
     ACTION_AHEAD = "action/ahead"            # seq skips numbers
     ACTION_BAD = "action/bad"                # not an action of this game
+    ACTION_FORGED = "action/forged"          # the seat's key did not sign it
 
 
 #: After these the sender's connection is closed.
@@ -164,6 +165,10 @@ is_rid = is_int(0, 2**31 - 1)
 #: Group elements and exponents of the fair-play protocol, big-endian.
 is_element = is_bin(1, 256)
 is_secret32 = is_bin(32, 32)
+#: Ed25519: a seat's public key, a signature (``net/keys.py``).
+is_pub = is_bin(32, 32)
+is_sig = is_bin(64, 64)
+_KEYS = map_of({}, {"jack": is_pub, "investigator": is_pub})
 
 MAX_DECK = 16
 MAX_TEXT = 4000
@@ -195,31 +200,32 @@ CLIENT: dict[str, Schema] = {
     "ping": ({}, {"n": is_int(0, 2**53)}),
     "list": ({}, {"rid": is_rid}),
     "create": ({"game": is_text(1, 16), "side": one_of("jack", "investigator", "any")},
-               {"edition": is_edition, "private": is_bool, "rid": is_rid}),
-    "join": ({"room": is_room}, {"side": is_side, "rid": is_rid}),
+               {"edition": is_edition, "private": is_bool, "rid": is_rid, "pub": is_pub}),
+    "join": ({"room": is_room}, {"side": is_side, "rid": is_rid, "pub": is_pub}),
     "spectate": ({"room": is_room}, {"rid": is_rid}),
-    "rejoin": ({"room": is_room, "token": is_token, "since": is_int(0, 1_000_000)}, {"rid": is_rid}),
+    "rejoin": ({"room": is_room, "token": is_token, "since": is_int(0, 1_000_000)}, {"rid": is_rid, "proof": is_sig}),
     "leave": ({}, {"rid": is_rid}),
     "chat": ({"text": is_text(1, 300)}, {}),
-    **{t: ({"seq": is_seq, **req}, opt) for t, (req, opt) in GAME.items()},
+    **{t: ({"seq": is_seq, **req}, {**opt, "sig": is_sig}) for t, (req, opt) in GAME.items()},
 }
 
 SERVER: dict[str, Schema] = {
-    "welcome": ({"v": is_int(0, 1_000_000), "server": is_text(0, 64)}, {}),
+    "welcome": ({"v": is_int(0, 1_000_000), "server": is_text(0, 64)}, {"challenge": is_secret32}),
     "pong": ({}, {"n": is_int(0, 2**53)}),
     "rooms": ({"rooms": array_of(_ROOM_INFO, 0, 1000)}, {"rid": is_rid}),
     "joined": ({"room": is_room, "game": is_text(1, 16), "role": is_role, "private": is_bool,
                 "seq": is_int(0, 1_000_000), "started": is_bool, "players": _PLAYERS},
-               {"edition": is_edition, "token": is_token, "game_id": is_game_id, "rid": is_rid, "watch": is_room}),
+               {"edition": is_edition, "token": is_token, "game_id": is_game_id, "rid": is_rid, "watch": is_room,
+                "keys": _KEYS}),
     "start": ({"room": is_room, "game": is_text(1, 16), "game_id": is_game_id, "players": _PLAYERS},
-              {"edition": is_edition}),
+              {"edition": is_edition, "keys": _KEYS}),
     "presence": ({"side": is_side, "present": is_bool}, {"left": is_bool}),
     "synced": ({"seq": is_int(0, 1_000_000)}, {}),
     "left": ({"room": is_room}, {"rid": is_rid}),
     "chat": ({"from": is_name, "role": is_role, "text": is_text(1, 300)}, {}),
     "error": ({"code": is_text(1, 40)}, {"detail": is_text(0, 300), "ref": is_text(0, 24),
                                          "rid": is_rid, "fatal": is_bool}),
-    **{t: ({"seq": is_seq, "from": is_side, **req}, opt) for t, (req, opt) in GAME.items()},
+    **{t: ({"seq": is_seq, "from": is_side, **req}, {**opt, "sig": is_sig}) for t, (req, opt) in GAME.items()},
 }
 
 Direction = dict[str, Schema]

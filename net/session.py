@@ -49,6 +49,7 @@ from game.engine.rng import Rng
 
 from . import fairplay as fp
 from .games import NetRules, rules
+from .keys import verify_message
 from .messages import GAME, SERVER, Code, ProtocolError, validate
 
 SIDES = ("jack", "investigator")
@@ -133,6 +134,7 @@ class Result:
     desync: DesyncReport | None = None
     audit: fp.AuditReport | None = None
     reason: str = ""
+    forgeries: list = field(default_factory=list)   # messages refused for a bad signature, as received
 
     @property
     def opponent_cheated(self) -> bool:
@@ -154,7 +156,7 @@ class Result:
                 "termination": self.termination, "hash": self.public_hash, "ply": self.ply,
                 "verified": self.verified, "cheat": self.finding, "reason": self.reason,
                 "opponent_cheated": self.opponent_cheated, "summary": self.summary(),
-                "desync": None if self.desync is None else self.desync.to_dict()}
+                "desync": None if self.desync is None else self.desync.to_dict(), "forgeries": self.forgeries}
 
 
 class SessionError(Exception):
@@ -203,6 +205,10 @@ class Session:
         self._acts = 0
         self._desync_sent = False
         self._owe_open = False   # our keys, once the side that stopped the game has opened its own
+        #: The seats' Ed25519 public keys (``bind_keys``); while ``None`` nothing is checked (tests).
+        self.keys: dict[str, bytes] | None = None
+        #: Messages that did not carry their sender's signature: never applied, kept for the report.
+        self.forgeries: list[dict] = []
         self._sent: list[dict] = []   # what this peer sent and has not seen echoed yet
 
     # ----------------------------------------------------------- queries
@@ -271,6 +277,12 @@ class Session:
     def public_log(self) -> list[str]:
         """The engine steps as this view played them (hidden cards stay ``?``)."""
         return [s.action for s in self.tr.steps]
+
+    def bind_keys(self, keys: dict[str, bytes]) -> None:
+        """Both seats' public keys, as the room's ``start`` gives them: from now on every
+        message must carry its sender's signature (a side without a key can send nothing)."""
+        self.keys = {s: k for s, k in keys.items() if s in SIDES and type(k) is bytes}
+        self.tr.seat_keys = dict(self.keys)
 
     # ------------------------------------------------------------- sending
     def resync(self) -> None:
@@ -429,6 +441,9 @@ class Session:
         except ProtocolError as exc:
             self._violation(sender, f"a malformed message ({exc})")
             return
+        if self.keys is not None and not verify_message(self.keys.get(sender, b""), self.game_id, sender, msg):
+            self._forged(seq, sender, msg)
+            return
         try:
             self._receive(msg, seq, msg["t"], sender)
         except (ParseError, IllegalActionError) as exc:
@@ -437,12 +452,24 @@ class Session:
             log.failure("message {seq} from {sender} broke a check", seq=seq, sender=sender)
             self._violation(sender, f"message {seq} could not be applied ({type(exc).__name__})")
 
+    def _forged(self, seq: int, sender: str, msg: dict) -> None:
+        """A message in ``sender``'s name without ``sender``'s signature: the relay (or whoever it
+        let in) wrote it.  It is not applied; the game stops and the report keeps it."""
+        self.forgeries.append(jsonable(msg))
+        side = "you" if sender == self.role else f"the {sender}"
+        self._halt("violation", fp.Finding("relay", "forged a message", seq=seq,
+                                           detail=f"message {seq} in {sender}'s name is not signed by {sender}'s key"),
+                   send=True, reason=f"message {seq} claimed to come from {side} but was not signed by that seat's "
+                                     f"key: the server or someone through it forged it, and it was not applied")
+        if self.result is not None:
+            self.result.forgeries = list(self.forgeries)
+
     def _receive(self, msg: dict, seq: int, t: str, sender: str) -> None:
         if sender == self.role and self._sent:
             # Our own message coming back: it must be one we sent (the relay cannot speak for us).
             # Messages sent before it that never came back were refused (a stale seq when both
             # sides sent at once, as at the end of a game): they are dropped, not a forgery.
-            body = {k: v for k, v in msg.items() if k not in ("seq", "from")}
+            body = {k: v for k, v in msg.items() if k not in ("seq", "from", "sig")}
             if body not in self._sent:
                 self._sent.clear()
                 self._halt("violation", fp.Finding("relay", "changed a message", seq=seq,

@@ -10,8 +10,8 @@ import msgpack
 import pytest
 from test_net_lobby import FakeMember, make_lobby, say, started_room
 from twisted.internet.task import Clock
-from twisted.logger import LogLevel, capturedLogs
 from twisted.internet.testing import StringTransport
+from twisted.logger import LogLevel, capturedLogs
 
 from net.framing import packb
 from net.limits import Admission, clean_name
