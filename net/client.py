@@ -25,8 +25,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from twisted.internet import defer, task
-from twisted.internet.endpoints import TCP4ClientEndpoint, connectProtocol
+from twisted.internet.endpoints import TCP4ClientEndpoint, connectProtocol, wrapClientTLS
+from twisted.internet.interfaces import IHandshakeListener
 from twisted.logger import Logger
+from zope.interface import implementer
 
 from game.engine.errors import IllegalActionError, ParseError
 
@@ -35,6 +37,7 @@ from .framing import MsgpackStreamProtocol
 from .keys import SeatKey
 from .messages import GAME, PROTOCOL_VERSION, SERVER, Code, ProtocolError, validate
 from .session import Result, Session, SessionError
+from .tls import CheckedClientTLS, FingerprintChanged, PinStore, default_pins
 
 CONTROL = ("abort", "open", "desync")
 #: How often the same gap in the relayed log may send us to catch up before we give up.
@@ -49,6 +52,7 @@ class NetError(Exception):
         self.code, self.detail = code, detail
 
 
+@implementer(IHandshakeListener)
 class ClientProtocol(MsgpackStreamProtocol):
     """Frames and validates server messages; everything else is the owner's."""
 
@@ -57,12 +61,30 @@ class ClientProtocol(MsgpackStreamProtocol):
     idle_timeout = None
     max_message = 64 * 1024
 
-    def __init__(self, clock, owner: LobbyClient) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, clock, owner: LobbyClient, tls: CheckedClientTLS | None = None) -> None:  # type: ignore[no-untyped-def]
         super().__init__(clock)
         self.owner = owner
+        self.tls = tls
+        self.trust: str | None = None     # how a TLS server was trusted: system, pinned, first use
 
     def connectionMade(self) -> None:
         super().connectionMade()
+        if self.tls is None:
+            self.owner._connected(self)
+
+    def handshakeCompleted(self) -> None:
+        """TLS is up: check the certificate (or its pin) before a byte of ours goes out."""
+        if self.tls is None:
+            return
+        try:
+            self.trust = self.tls.check(_PeerCert(self.transport))
+        except (FingerprintChanged, ValueError) as exc:
+            self.log.error("refusing {where}: {why}", where=self.tls.where, why=str(exc))
+            self.owner._tls_refused(exc)
+            self.close()
+            return
+        if self.trust == "first use":
+            self.log.warn("pinned the TLS certificate of {where} on first use", where=self.tls.where)
         self.owner._connected(self)
 
     def message_received(self, msg: Any) -> None:
@@ -82,6 +104,16 @@ class ClientProtocol(MsgpackStreamProtocol):
     def connectionLost(self, reason=None) -> None:  # type: ignore[no-untyped-def]
         super().connectionLost(reason)
         self.owner._lost(self, reason)
+
+
+class _PeerCert:
+    """What ``service_identity`` needs of a connection: its peer's certificate."""
+
+    def __init__(self, transport) -> None:  # type: ignore[no-untyped-def]
+        self.transport = transport
+
+    def get_peer_certificate(self):  # type: ignore[no-untyped-def]
+        return self.transport.getPeerCertificate()
 
 
 class LobbyClient:
@@ -118,23 +150,29 @@ class LobbyClient:
         self.trace: Callable[[dict], None] | None = None
         #: ``connector(host, port, protocol)`` replaces TCP (in-memory tests use an iosim pump).
         self.connector: Callable[[str, int, ClientProtocol], Any] | None = None
+        #: Where TLS fingerprints are pinned (``net.tls.default_pins()`` when ``None``).
+        self.pins: PinStore | None = None
 
     # ------------------------------------------------------------ connect
     @property
     def connected(self) -> bool:
         return self.protocol is not None and not self.protocol.closing
 
-    def connect(self, host: str, port: int, timeout: float = 10.0) -> defer.Deferred:
-        """Connect and say hello; fires with the ``welcome`` message.
+    def connect(self, host: str, port: int, timeout: float = 10.0, tls: bool = False) -> defer.Deferred:
+        """Connect (over TLS if ``tls``) and say hello; fires with the ``welcome`` message.
 
-        :raises NetError: (in the Deferred) if the server refuses the hello.
+        :raises NetError: (in the Deferred) if the server refuses the hello; ``tls/fingerprint_changed``
+            if a TLS server's certificate is not the one pinned for it.
         """
         self._hello = defer.Deferred()
-        protocol = ClientProtocol(self.reactor, self)
+        checker = CheckedClientTLS(host, port, self.pins or default_pins()) if tls else None
+        protocol = ClientProtocol(self.reactor, self, checker)
         if self.connector is not None:  # tests: an in-memory transport
             d = defer.maybeDeferred(self.connector, host, port, protocol)
         else:
             endpoint = TCP4ClientEndpoint(self.reactor, host, port, timeout=timeout)
+            if checker is not None:
+                endpoint = wrapClientTLS(checker, endpoint)
             d = connectProtocol(endpoint, protocol)
         hello = self._hello
 
@@ -149,6 +187,11 @@ class LobbyClient:
         protocol.send({"t": "hello", "v": PROTOCOL_VERSION, "name": self.name, "client": "mrjack-net"})
         if self.ping_interval and not self._ping.running:
             self._ping.start(self.ping_interval, now=False)
+
+    def _tls_refused(self, exc: Exception) -> None:
+        code = "tls/fingerprint_changed" if isinstance(exc, FingerprintChanged) else "tls/bad_certificate"
+        if self._hello is not None and not self._hello.called:
+            self._hello.errback(NetError(code, str(exc)))
 
     def close(self) -> None:
         if self._ping.running:
@@ -287,16 +330,18 @@ class Seat:
     game: str = "pocket"
     edition: str | None = None
     key: bytes | None = None       # the seat's Ed25519 private key (net/keys.py), raw
+    tls: bool = False
 
     def to_dict(self) -> dict:
         return {"host": self.host, "port": self.port, "room": self.room, "role": self.role,
                 "token": self.token, "master": self.master.hex(), "game": self.game, "edition": self.edition,
-                "key": None if self.key is None else self.key.hex()}
+                "key": None if self.key is None else self.key.hex(), "tls": self.tls}
 
     @classmethod
     def from_dict(cls, d: dict) -> Seat:
         return cls(d["host"], int(d["port"]), d["room"], d["role"], d["token"], bytes.fromhex(d["master"]),
-                   d.get("game", "pocket"), d.get("edition"), bytes.fromhex(d["key"]) if d.get("key") else None)
+                   d.get("game", "pocket"), d.get("edition"), bytes.fromhex(d["key"]) if d.get("key") else None,
+                   bool(d.get("tls", False)))
 
 
 class NetGame:
@@ -314,8 +359,8 @@ class NetGame:
 
     def __init__(self, reactor, host: str, port: int, *, name: str = "player",  # type: ignore[no-untyped-def]
                  choose: Callable[[Any], Any] | None = None, cheat: str | None = None,
-                 reconnect_for: float = 60.0, open_wait: float = 30.0) -> None:
-        self.reactor, self.host, self.port = reactor, host, port
+                 reconnect_for: float = 60.0, open_wait: float = 30.0, tls: bool = False) -> None:
+        self.reactor, self.host, self.port, self.tls = reactor, host, port, tls
         self.client = LobbyClient(reactor, name)
         self.choose = choose
         self.cheat = cheat
@@ -355,18 +400,18 @@ class NetGame:
         """Connect and open a room of ``game`` (and ``edition``, London's printing); fires with
         the ``joined`` message (its ``room`` is the code)."""
         self._master, self._key = new_master(), SeatKey.new()
-        d = self.client.connect(self.host, self.port)
+        d = self.client.connect(self.host, self.port, tls=self.tls)
         d.addCallback(lambda _: self.client.create_room(game, side, private, edition, pub=self._key.public))
         return d.addCallback(self._joined)
 
     def join(self, code: str, side: str | None = None) -> defer.Deferred:
         self._master, self._key = new_master(), SeatKey.new()
-        d = self.client.connect(self.host, self.port)
+        d = self.client.connect(self.host, self.port, tls=self.tls)
         d.addCallback(lambda _: self.client.join_room(code, side, pub=self._key.public))
         return d.addCallback(self._joined)
 
     def spectate(self, code: str) -> defer.Deferred:
-        d = self.client.connect(self.host, self.port)
+        d = self.client.connect(self.host, self.port, tls=self.tls)
         d.addCallback(lambda _: self.client.spectate(code))
         return d.addCallback(self._joined)
 
@@ -379,12 +424,12 @@ class NetGame:
     def _rejoin(self) -> defer.Deferred:
         if self.seat is None:  # a spectator watches again; the replay's old messages are skipped
             assert self.room is not None
-            d = self.client.connect(self.host, self.port)
+            d = self.client.connect(self.host, self.port, tls=self.tls)
             d.addCallback(lambda _: self.client.spectate(self.room))
             return d.addCallback(self._joined)
         since = self.session.seq if self.session is not None else 0
         seat = self.seat
-        d = self.client.connect(seat.host, seat.port)
+        d = self.client.connect(seat.host, seat.port, tls=seat.tls)
         d.addCallback(lambda _: self.client.rejoin(seat.room, seat.token, since, self._key, seat.role))
         return d.addCallback(self._joined)
 
@@ -395,7 +440,7 @@ class NetGame:
         if msg["role"] != "spectator" and "token" in msg and self.seat is None:
             assert self._master is not None
             self.seat = Seat(self.host, self.port, msg["room"], msg["role"], msg["token"], self._master, msg["game"],
-                             self.edition, None if self._key is None else self._key.private_bytes())
+                             self.edition, None if self._key is None else self._key.private_bytes(), self.tls)
             if self.on_seat is not None:
                 self.on_seat(self.seat)
         if msg.get("game_id") and self.session is None:
