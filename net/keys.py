@@ -18,6 +18,7 @@ name, so the relay's re-encoding of a map cannot change them.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from cryptography.exceptions import InvalidSignature
@@ -75,10 +76,16 @@ def verify(public: bytes, sig: Any, data: bytes) -> bool:
     if type(public) is not bytes or len(public) != PUB_LEN or type(sig) is not bytes or len(sig) != SIG_LEN:
         return False
     try:
-        Ed25519PublicKey.from_public_bytes(public).verify(sig, data)
+        _public_key(public).verify(sig, data)
     except (InvalidSignature, ValueError):
         return False
     return True
+
+
+@functools.lru_cache(maxsize=4096)
+def _public_key(public: bytes) -> Ed25519PublicKey:
+    """Parsed once per seat: a relay checks the same few keys over and over."""
+    return Ed25519PublicKey.from_public_bytes(public)
 
 
 def message_bytes(game_id: str, seq: int, sender: str, msg: dict) -> bytes:
