@@ -77,13 +77,14 @@ class Wire:
         return g
 
     def game(self, until: int) -> tuple[NetGame, NetGame, str]:
-        jack, inv = self.player(1), self.player(2)
-        joined: list = []
-        jack.create("jack").addCallback(joined.append)
-        self.run(lambda: bool(joined))
-        inv.join(joined[0]["room"])
-        self.run(lambda: inv.session is not None and inv.session.seq >= until)
-        return jack, inv, joined[0]["room"]
+        """Two greedy bots in a room, played up to message ``until``."""
+        pair = (self.player(1), self.player(2))
+        code: list[str] = []
+        pair[0].create("jack").addCallback(lambda joined: code.append(joined["room"]))
+        self.run(lambda: bool(code))
+        pair[1].join(code[0])
+        self.run(lambda: pair[1].session is not None and pair[1].session.seq >= until)
+        return pair[0], pair[1], code[0]
 
     def inject(self, code: str, msg: dict) -> None:
         """What a hostile relay does: a message straight into the room's log and out to everyone."""

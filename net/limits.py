@@ -85,9 +85,12 @@ class Admission:
         return True
 
     def disconnect(self, address: str) -> None:
+        self._release(address, "connections")
+
+    def _release(self, address: str, what: str) -> None:
         a = self._by.get(address)
-        if a is not None and a.connections > 0:
-            a.connections -= 1
+        if a is not None and getattr(a, what) > 0:
+            setattr(a, what, getattr(a, what) - 1)
         self._tidy(address)
 
     # ----------------------------------------------------------------- rooms
@@ -98,10 +101,7 @@ class Admission:
         self._get(address).rooms += 1
 
     def room_closed(self, address: str) -> None:
-        a = self._by.get(address)
-        if a is not None and a.rooms > 0:
-            a.rooms -= 1
-        self._tidy(address)
+        self._release(address, "rooms")
 
     def rooms(self, address: str) -> int:
         a = self._by.get(address)

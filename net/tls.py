@@ -209,30 +209,3 @@ def _host_ok(conn: SSL.Connection, host: str) -> bool:
     except Exception:  # noqa: BLE001 - service_identity's other refusals (no SAN...): the pin decides
         return False
     return True
-
-
-def parse_url(text: str, default_port: int) -> tuple[str, int, bool]:
-    """``tls://host:port`` or ``host:port`` (``[v6]:port`` too) as ``(host, port, tls)``.
-
-    >>> parse_url("tls://example.org:7341", 1), parse_url("10.0.0.2:99", 1), parse_url("tls://[::1]", 7)
-    (('example.org', 7341, True), ('10.0.0.2', 99, False), ('::1', 7, True))
-    """
-    text = text.strip()
-    tls = text.lower().startswith("tls://")
-    if tls:
-        text = text[6:]
-    if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
-        port_text = rest[1:] if rest.startswith(":") else ""
-    elif text.count(":") == 1:
-        host, _, port_text = text.partition(":")
-    else:
-        host, port_text = text, ""
-    if not host:
-        raise ValueError("no host")
-    if port_text and not port_text.isdigit():
-        raise ValueError(f"bad port {port_text!r}")
-    port = int(port_text) if port_text else default_port
-    if not 0 < port < 65536:
-        raise ValueError(f"bad port {port}")
-    return host, port, tls

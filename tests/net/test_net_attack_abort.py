@@ -82,10 +82,12 @@ def test_a_side_that_leaves_loses_the_game():
 
 
 def test_the_results_screen_says_who_resigned_in_plain_words():
-    from game.ui.scenes.online_results import verdict
+    from game.ui.scenes.online_results import reason_text, verdict
 
     pair = mid_game()
     pair.deliver("jack", {"t": "abort", "reason": "cheat"})
     head, detail, _ = verdict(pair.investigator.result, "investigator")
     assert head == "Jack resigned" and "without proof" in detail
     assert verdict(pair.investigator.result, "jack")[0] == "You resigned"
+    said = reason_text(pair.investigator.result, "investigator")
+    assert said == "Jack stopped the game without proof: a resignation."

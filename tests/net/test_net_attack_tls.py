@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from nethelp import Proc
 
-from net.tls import PinStore, parse_url, server_options
+from net.tls import PinStore, server_options
 
 
 def tls_server(data: Path) -> tuple[Proc, int, str]:
@@ -65,10 +65,3 @@ def test_the_server_keeps_its_certificate_and_refuses_half_a_pair(tmp_path):
         server_options(tmp_path, cert=str(tmp_path / "tls-cert.pem"))
     with pytest.raises(ValueError):
         server_options(tmp_path, cert=str(tmp_path / "nope.pem"), key=str(tmp_path / "nope.key"))
-
-
-def test_addresses_with_and_without_tls():
-    assert parse_url("tls://example.org", 7341) == ("example.org", 7341, True)
-    assert parse_url("[::1]:80", 7341) == ("::1", 80, False)
-    with pytest.raises(ValueError):
-        parse_url("tls://host:x", 1)

@@ -80,6 +80,8 @@ def reason_text(result: Any, role: str | None) -> str:
         return _("The seat was given up.")
     if reason.startswith("the other side did not open its keys"):
         return _("The other side did not open its keys in time.")
+    if " stopped the game without proof" in reason and first in ("jack", "investigator"):
+        return _("{side} stopped the game without proof: a resignation.").format(side=side_name(first))
     if " stopped the game: " in reason and first in ("jack", "investigator"):
         return _("{side} stopped the game: {why}").format(side=side_name(first), why=reason.split(": ", 1)[1])
     return reason
