@@ -80,3 +80,21 @@ def test_signatures_cover_game_id_seq_sender_and_body():
     assert not verify_message(key.public, "a" * 32, "jack", {**msg, "a": ["to", "c3"]})
     assert verify_message(key.public, "a" * 32, "jack", {**msg, "from": "jack"})   # the relay's stamp is fine
     assert message_bytes("a" * 32, 5, "jack", {"b": 1, "a": 2}) == message_bytes("a" * 32, 5, "jack", {"a": 2, "b": 1})
+
+
+def test_a_relay_that_keeps_skipping_a_message_gets_no_reconnect_loop():
+    """Issue 13, attack 2: the same bad replay after every reconnect used to loop forever."""
+    from net.client import MAX_GAPS
+
+    net = Net()
+    jack, inv, code = started(net)
+    room = net.factory.lobby.rooms[code]
+    done = results(jack, inv)
+    before = net.connections
+    data = packb({"t": "act", "seq": room.seq + 2, "a": ["pass"], "h": "0" * 32, "from": "jack"})
+    room.log.append(data)          # a log entry numbered one too far: replayed on every rejoin
+    for m in room.members():
+        m.send_bytes(data)
+    net.flush(lambda: len(done) == 2)
+    assert net.connections - before <= 2 * MAX_GAPS
+    assert all(r.status == "aborted" and "keeps skipping" in r.reason for r in done), [r.reason for r in done]
