@@ -197,3 +197,14 @@ def test_a_desync_report_is_written_for_its_owner_only(tmp_path):
     path.chmod(0o644)
     rep.save(path)
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_run_py_server_can_turn_lan_discovery_off():
+    from nethelp import Proc
+
+    proc = Proc(["run.py", "server", "--host", "127.0.0.1", "--port", "0", "--no-discovery", "--quiet"])
+    try:
+        first = proc.json_line(timeout=20)
+        assert first["discovery"] is None and first["listening"]["port"] > 0
+    finally:
+        proc.stop()
