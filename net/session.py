@@ -704,6 +704,8 @@ class Session:
         self.tr.masters[sender] = msg["m"]
         self.tr.seqs[f"open/{sender}"] = msg["seq"]
         if self.result is None:
+            if self.state is not None and self.state.is_over():
+                return   # the end's openings, one out of its turn: the other's still completes the audit
             self._resigned(sender, f"{sender} opened its keys and resigned")
         if self._owe_open and sender != self.role and self.secrets is not None and self.role not in self.tr.masters:
             self._owe_open = False
@@ -716,6 +718,8 @@ class Session:
                 self.result.status = "cheat"
                 self.result.finding = first.to_dict()
                 self.result.reason = str(first)
+            elif report.ok and self.result.status == "unverified":   # an abort after the end, cleared
+                self.result.status, self.result.verified = "finished", True
 
     def _violation(self, sender: str, why: str) -> None:
         self._halt("violation", fp.Finding(sender, "broke the protocol", seq=self.seq, detail=why), send=True,
@@ -732,9 +736,15 @@ class Session:
         self._resigned(sender, f"{sender} stopped the game without proof ({claim[:200]}): a resignation")
 
     def _resigned(self, side: str, reason: str) -> None:
+        """``side`` gave up: it loses, unless the game already has its winner (then it is only unverified)."""
         st = self.state
-        self.result = Result("resigned", self.role, winner=_other(side), termination="resignation",
-                             public_hash=self.public_hash(), ply=None if st is None else st.ply, reason=reason)
+        if st is not None and st.is_over() and st.outcome is not None:
+            self.result = Result("unverified", self.role, winner=st.outcome.winner.value,
+                                 termination=st.outcome.termination.value, public_hash=st.public_hash(),
+                                 ply=st.ply, reason=reason)
+        else:
+            self.result = Result("resigned", self.role, winner=_other(side), termination="resignation",
+                                 public_hash=self.public_hash(), ply=None if st is None else st.ply, reason=reason)
         self._owe_open = side != self.role
 
     def give_up(self, reason: str, left: str | None = None) -> None:

@@ -91,3 +91,14 @@ def test_the_results_screen_says_who_resigned_in_plain_words():
     assert verdict(pair.investigator.result, "jack")[0] == "You resigned"
     said = reason_text(pair.investigator.result, "investigator")
     assert said == "Jack stopped the game without proof: a resignation."
+
+
+def test_an_abort_after_the_end_does_not_take_the_win_away():
+    pair = LocalPair(Session("jack", GID, master(1)), Session("investigator", GID, master(2)))
+    while not (pair.jack.state is not None and pair.jack.state.is_over()):
+        assert pair.step(choose)
+    winner = pair.jack.state.winner().value
+    pair.deliver("jack", {"t": "abort", "reason": "cheat"})        # instead of opening his keys
+    drain(pair)
+    r = pair.investigator.result
+    assert r.status == "unverified" and r.winner == winner and not any(m["t"] == "open" for m in pair.log)
