@@ -182,7 +182,7 @@ class Bench:
         proc = reactor.spawnProcess(
             reader, sys.executable,
             [sys.executable, "-m", "net.server", "--host", "127.0.0.1", "--port", "0", "--discovery-port", "-1",
-             "--quiet", "--stats", "1"], env=None, path=str(ROOT))
+             "--quiet", "--stats", "1", "--per-address", "1000000"], env=None, path=str(ROOT))
         best = 0
         try:
             port = yield reader.port

@@ -45,9 +45,16 @@ def build_parser() -> argparse.ArgumentParser:
     sv = sub.add_parser("server", help="run the lobby and relay server for network play")
     sv.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
     sv.add_argument("--port", type=int, default=7341, help="TCP port (default 7341)")
+    sv.add_argument("--no-discovery", action="store_true", help="do not answer LAN discovery (UDP 7342)")
+    sv.add_argument("--quiet", action="store_true", help="log warnings and errors only")
+    sv.add_argument("--per-address", type=int, default=16,
+                    help="connections one address may hold; a quarter of it (at least 1) open rooms")
+    from net.serveropts import add_tls_arguments
+
+    add_tls_arguments(sv)
 
     ap = sub.add_parser("autoplay", help="a headless network player: joins a server and plays with a bot")
-    ap.add_argument("--server", required=True, help="HOST:PORT of the lobby server")
+    ap.add_argument("--server", required=True, help="HOST:PORT of the lobby server, tls://HOST:PORT over TLS")
     ap.add_argument("--game", default="pocket", help="pocket, london or newyork (a joining player takes the room's)")
     ap.add_argument("--edition", default=None, help="London's printing for --create: 2006 (default) or 2016")
     ap.add_argument("--side", choices=("jack", "investigator"), required=True)

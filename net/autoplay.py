@@ -9,9 +9,12 @@ observation only, and prints one JSON line at the end::
 ``newyork``; a joining player takes the room's game.  With ``--create``
 the first line is ``{"room": "ABCDE"}`` so that a second player can be
 started.  A crashed player comes back by running the same
-command with ``--room CODE``: its seat (room token and master secret) is
-kept in a file under ``$MRJACK_NET_STATE`` (default: the user state
-folder), and it rejoins and catches up from the room's log.
+command with ``--room CODE``: its seat (room token, master secret and
+seat key, mode 0600) is kept in a file under ``$MRJACK_NET_STATE``
+(default: the user state folder), and it rejoins and catches up from the
+room's log.  ``--server tls://HOST:PORT`` connects over TLS: the
+certificate is checked against the system store or pinned on first use
+(``known_servers.json`` in the same folder), and a changed one is refused.
 
 Test hooks (environment): ``MRJACK_AUTOPLAY_DELAY`` (seconds before each
 move), ``MRJACK_NET_TRACE`` (a file receiving every message as a JSON
@@ -106,7 +109,8 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
     if getattr(args, "state_dir", None):
         os.environ["MRJACK_NET_STATE"] = args.state_dir
     try:
-        host, port = parse_server(args.server)
+        tls = args.server.strip().lower().startswith("tls://")   # TLS, the certificate checked or pinned
+        host, port = parse_server(args.server.strip()[6:] if tls else args.server)
         bot = make_bot(args.bot)
         net_rules = rules(args.game)                       # ValueError: no network play for it
         game_name = net_rules.name
@@ -133,11 +137,10 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
         return None
 
     def _play_later(action) -> None:  # type: ignore[no-untyped-def]
-        if not game.finished and game.session is not None and game.session.needs_decision():
-            game.play(action)
+        game.offer(action)   # a move gone stale while the bot thought is chosen again, never a crash
 
     game = NetGame(reactor, host, port, name=f"{args.bot}-bot", choose=choose, cheat=cheat,
-                   reconnect_for=min(60.0, args.timeout))
+                   reconnect_for=min(60.0, args.timeout), tls=tls)
     if trace_path:
         trace = open(trace_path, "a", buffering=1)  # noqa: SIM115 - lives as long as the process
 

@@ -25,15 +25,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from twisted.internet import defer, task
-from twisted.internet.endpoints import TCP4ClientEndpoint, connectProtocol
+from twisted.internet.endpoints import TCP4ClientEndpoint, connectProtocol, wrapClientTLS
+from twisted.internet.interfaces import IHandshakeListener
 from twisted.logger import Logger
+from zope.interface import implementer
+
+from game.engine.errors import IllegalActionError, ParseError
 
 from .fairplay import new_master
 from .framing import MsgpackStreamProtocol
+from .keys import SeatKey
 from .messages import GAME, PROTOCOL_VERSION, SERVER, Code, ProtocolError, validate
 from .session import Result, Session, SessionError
+from .tls import CheckedClientTLS, FingerprintChanged, PinStore, default_pins
 
 CONTROL = ("abort", "open", "desync")
+#: How often the same gap in the relayed log may send us to catch up before we give up.
+MAX_GAPS = 3
 
 
 class NetError(Exception):
@@ -44,6 +52,7 @@ class NetError(Exception):
         self.code, self.detail = code, detail
 
 
+@implementer(IHandshakeListener)
 class ClientProtocol(MsgpackStreamProtocol):
     """Frames and validates server messages; everything else is the owner's."""
 
@@ -52,12 +61,30 @@ class ClientProtocol(MsgpackStreamProtocol):
     idle_timeout = None
     max_message = 64 * 1024
 
-    def __init__(self, clock, owner: LobbyClient) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, clock, owner: LobbyClient, tls: CheckedClientTLS | None = None) -> None:  # type: ignore[no-untyped-def]
         super().__init__(clock)
         self.owner = owner
+        self.tls = tls
+        self.trust: str | None = None     # how a TLS server was trusted: system, pinned, first use
 
     def connectionMade(self) -> None:
         super().connectionMade()
+        if self.tls is None:
+            self.owner._connected(self)
+
+    def handshakeCompleted(self) -> None:
+        """TLS is up: check the certificate (or its pin) before a byte of ours goes out."""
+        if self.tls is None:
+            return
+        try:
+            self.trust = self.tls.check(_PeerCert(self.transport))
+        except (FingerprintChanged, ValueError) as exc:
+            self.log.error("refusing {where}: {why}", where=self.tls.where, why=str(exc))
+            self.owner._tls_refused(exc)
+            self.close()
+            return
+        if self.trust == "first use":
+            self.log.warn("pinned the TLS certificate of {where} on first use", where=self.tls.where)
         self.owner._connected(self)
 
     def message_received(self, msg: Any) -> None:
@@ -77,6 +104,16 @@ class ClientProtocol(MsgpackStreamProtocol):
     def connectionLost(self, reason=None) -> None:  # type: ignore[no-untyped-def]
         super().connectionLost(reason)
         self.owner._lost(self, reason)
+
+
+class _PeerCert:
+    """What ``service_identity`` needs of a connection: its peer's certificate."""
+
+    def __init__(self, transport) -> None:  # type: ignore[no-untyped-def]
+        self.transport = transport
+
+    def get_peer_certificate(self):  # type: ignore[no-untyped-def]
+        return self.transport.getPeerCertificate()
 
 
 class LobbyClient:
@@ -113,23 +150,29 @@ class LobbyClient:
         self.trace: Callable[[dict], None] | None = None
         #: ``connector(host, port, protocol)`` replaces TCP (in-memory tests use an iosim pump).
         self.connector: Callable[[str, int, ClientProtocol], Any] | None = None
+        #: Where TLS fingerprints are pinned (``net.tls.default_pins()`` when ``None``).
+        self.pins: PinStore | None = None
 
     # ------------------------------------------------------------ connect
     @property
     def connected(self) -> bool:
         return self.protocol is not None and not self.protocol.closing
 
-    def connect(self, host: str, port: int, timeout: float = 10.0) -> defer.Deferred:
-        """Connect and say hello; fires with the ``welcome`` message.
+    def connect(self, host: str, port: int, timeout: float = 10.0, tls: bool = False) -> defer.Deferred:
+        """Connect (over TLS if ``tls``) and say hello; fires with the ``welcome`` message.
 
-        :raises NetError: (in the Deferred) if the server refuses the hello.
+        :raises NetError: (in the Deferred) if the server refuses the hello; ``tls/fingerprint_changed``
+            if a TLS server's certificate is not the one pinned for it.
         """
         self._hello = defer.Deferred()
-        protocol = ClientProtocol(self.reactor, self)
+        checker = CheckedClientTLS(host, port, self.pins or default_pins()) if tls else None
+        protocol = ClientProtocol(self.reactor, self, checker)
         if self.connector is not None:  # tests: an in-memory transport
             d = defer.maybeDeferred(self.connector, host, port, protocol)
         else:
             endpoint = TCP4ClientEndpoint(self.reactor, host, port, timeout=timeout)
+            if checker is not None:
+                endpoint = wrapClientTLS(checker, endpoint)
             d = connectProtocol(endpoint, protocol)
         hello = self._hello
 
@@ -144,6 +187,11 @@ class LobbyClient:
         protocol.send({"t": "hello", "v": PROTOCOL_VERSION, "name": self.name, "client": "mrjack-net"})
         if self.ping_interval and not self._ping.running:
             self._ping.start(self.ping_interval, now=False)
+
+    def _tls_refused(self, exc: Exception) -> None:
+        code = "tls/fingerprint_changed" if isinstance(exc, FingerprintChanged) else "tls/bad_certificate"
+        if self._hello is not None and not self._hello.called:
+            self._hello.errback(NetError(code, str(exc)))
 
     def close(self) -> None:
         if self._ping.running:
@@ -172,27 +220,39 @@ class LobbyClient:
         """Fires with a list of open public rooms: ``{code, game, status, open, host, spectators}``."""
         return self._request({"t": "list"}).addCallback(lambda m: m["rooms"])
 
-    def create_room(self, game: str, side: str, private: bool = False, edition: str | None = None) -> defer.Deferred:
+    def create_room(self, game: str, side: str, private: bool = False, edition: str | None = None,
+                    pub: bytes | None = None) -> defer.Deferred:
         """Fires with the ``joined`` message (``room``, ``role``, ``token``, ``edition``...).
 
         ``edition`` picks the printing where the game has several (London); the server's default otherwise.
+        ``pub`` is the seat's public key (``net/keys.py``): the relay then takes only messages it signed.
         """
         msg: dict[str, Any] = {"t": "create", "game": game, "side": side, "private": private}
         if edition is not None:
             msg["edition"] = edition
+        if pub is not None:
+            msg["pub"] = pub
         return self._request(msg)
 
-    def join_room(self, code: str, side: str | None = None) -> defer.Deferred:
+    def join_room(self, code: str, side: str | None = None, pub: bytes | None = None) -> defer.Deferred:
         msg: dict[str, Any] = {"t": "join", "room": code}
         if side is not None:
             msg["side"] = side
+        if pub is not None:
+            msg["pub"] = pub
         return self._request(msg)
 
     def spectate(self, code: str) -> defer.Deferred:
         return self._request({"t": "spectate", "room": code})
 
-    def rejoin(self, code: str, token: str, since: int = 0) -> defer.Deferred:
-        return self._request({"t": "rejoin", "room": code, "token": token, "since": since})
+    def rejoin(self, code: str, token: str, since: int = 0, key: SeatKey | None = None,
+               side: str | None = None) -> defer.Deferred:
+        """Come back to a seat; with its ``key`` (and ``side``), sign this connection's challenge."""
+        msg: dict[str, Any] = {"t": "rejoin", "room": code, "token": token, "since": since}
+        challenge = (self.welcome or {}).get("challenge")
+        if key is not None and side is not None and challenge is not None:
+            msg["proof"] = key.prove(challenge, code, side)
+        return self._request(msg)
 
     def leave(self) -> defer.Deferred:
         return self._request({"t": "leave"})
@@ -269,15 +329,19 @@ class Seat:
     master: bytes
     game: str = "pocket"
     edition: str | None = None
+    key: bytes | None = None       # the seat's Ed25519 private key (net/keys.py), raw
+    tls: bool = False
 
     def to_dict(self) -> dict:
         return {"host": self.host, "port": self.port, "room": self.room, "role": self.role,
-                "token": self.token, "master": self.master.hex(), "game": self.game, "edition": self.edition}
+                "token": self.token, "master": self.master.hex(), "game": self.game, "edition": self.edition,
+                "key": None if self.key is None else self.key.hex(), "tls": self.tls}
 
     @classmethod
     def from_dict(cls, d: dict) -> Seat:
         return cls(d["host"], int(d["port"]), d["room"], d["role"], d["token"], bytes.fromhex(d["master"]),
-                   d.get("game", "pocket"), d.get("edition"))
+                   d.get("game", "pocket"), d.get("edition"), bytes.fromhex(d["key"]) if d.get("key") else None,
+                   bool(d.get("tls", False)))
 
 
 class NetGame:
@@ -295,8 +359,8 @@ class NetGame:
 
     def __init__(self, reactor, host: str, port: int, *, name: str = "player",  # type: ignore[no-untyped-def]
                  choose: Callable[[Any], Any] | None = None, cheat: str | None = None,
-                 reconnect_for: float = 60.0, open_wait: float = 30.0) -> None:
-        self.reactor, self.host, self.port = reactor, host, port
+                 reconnect_for: float = 60.0, open_wait: float = 30.0, tls: bool = False) -> None:
+        self.reactor, self.host, self.port, self.tls = reactor, host, port, tls
         self.client = LobbyClient(reactor, name)
         self.choose = choose
         self.cheat = cheat
@@ -305,6 +369,7 @@ class NetGame:
         self.seat: Seat | None = None
         self.role: str | None = None
         self.room: str | None = None
+        self.watch: str | None = None
         self.game = "pocket"
         self.edition: str | None = None
         self.live = False
@@ -316,6 +381,7 @@ class NetGame:
         self.on_decision: Callable[[Any], None] | None = None
         self.on_result: Callable[[Result], None] | None = None
         self._master: bytes | None = None
+        self._key: SeatKey | None = None
         self._control: list[dict] = []
         self._last_sent = 0
         self._lost_at: float | None = None
@@ -323,6 +389,7 @@ class NetGame:
         self._wait_kind = ""
         self._asked_at: int | None = None
         self._closing = False
+        self._gaps: dict[int, int] = {}
         c = self.client
         c.on_start, c.on_game, c.on_synced = self._on_start, self._on_game, self._on_synced
         c.on_presence, c.on_error, c.on_disconnect = self._on_presence, self._on_error, self._on_disconnect
@@ -332,65 +399,69 @@ class NetGame:
                edition: str | None = None) -> defer.Deferred:
         """Connect and open a room of ``game`` (and ``edition``, London's printing); fires with
         the ``joined`` message (its ``room`` is the code)."""
-        self._master = new_master()
-        d = self.client.connect(self.host, self.port)
-        d.addCallback(lambda _: self.client.create_room(game, side, private, edition))
+        self._master, self._key = new_master(), SeatKey.new()
+        d = self.client.connect(self.host, self.port, tls=self.tls)
+        d.addCallback(lambda _: self.client.create_room(game, side, private, edition, pub=self._key.public))
         return d.addCallback(self._joined)
 
     def join(self, code: str, side: str | None = None) -> defer.Deferred:
-        self._master = new_master()
-        d = self.client.connect(self.host, self.port)
-        d.addCallback(lambda _: self.client.join_room(code, side))
+        self._master, self._key = new_master(), SeatKey.new()
+        d = self.client.connect(self.host, self.port, tls=self.tls)
+        d.addCallback(lambda _: self.client.join_room(code, side, pub=self._key.public))
         return d.addCallback(self._joined)
 
     def spectate(self, code: str) -> defer.Deferred:
-        d = self.client.connect(self.host, self.port)
+        d = self.client.connect(self.host, self.port, tls=self.tls)
         d.addCallback(lambda _: self.client.spectate(code))
         return d.addCallback(self._joined)
 
     def resume(self, seat: Seat) -> defer.Deferred:
         """Come back to a seat (after a crash): rejoin with its token and catch up from the log."""
         self.seat, self._master, self.game, self.edition = seat, seat.master, seat.game, seat.edition
+        self._key = None if seat.key is None else SeatKey.from_bytes(seat.key)
         return self._rejoin()
 
     def _rejoin(self) -> defer.Deferred:
         if self.seat is None:  # a spectator watches again; the replay's old messages are skipped
             assert self.room is not None
-            d = self.client.connect(self.host, self.port)
+            d = self.client.connect(self.host, self.port, tls=self.tls)
             d.addCallback(lambda _: self.client.spectate(self.room))
             return d.addCallback(self._joined)
         since = self.session.seq if self.session is not None else 0
         seat = self.seat
-        d = self.client.connect(seat.host, seat.port)
-        d.addCallback(lambda _: self.client.rejoin(seat.room, seat.token, since))
+        d = self.client.connect(seat.host, seat.port, tls=seat.tls)
+        d.addCallback(lambda _: self.client.rejoin(seat.room, seat.token, since, self._key, seat.role))
         return d.addCallback(self._joined)
 
     def _joined(self, msg: dict) -> dict:
         self.role, self.room, self.game, self.edition = msg["role"], msg["room"], msg["game"], msg.get("edition")
+        self.watch = msg.get("watch", self.watch)   # a private room's code for spectators
         self.live = False
         if msg["role"] != "spectator" and "token" in msg and self.seat is None:
             assert self._master is not None
             self.seat = Seat(self.host, self.port, msg["room"], msg["role"], msg["token"], self._master, msg["game"],
-                             self.edition)
+                             self.edition, None if self._key is None else self._key.private_bytes(), self.tls)
             if self.on_seat is not None:
                 self.on_seat(self.seat)
         if msg.get("game_id") and self.session is None:
-            self._new_session(msg["game_id"])
+            self._new_session(msg["game_id"], msg.get("keys") or {})
         if self.on_room is not None:
             self.on_room(msg)
         if msg["role"] != "spectator" and msg["seq"] == 0 and not msg["started"]:
             self.live = True  # a fresh room: nothing to catch up with
         return msg
 
-    def _new_session(self, game_id: str) -> None:
+    def _new_session(self, game_id: str, keys: dict) -> None:
+        """The game's session, bound to the seats' keys: a start without them lets nothing through."""
         assert self.role is not None
         self.session = Session(self.role, game_id, None if self.role == "spectator" else self._master,
                                game=self.game, edition=self.edition, cheat=self.cheat)
+        self.session.bind_keys(keys)
 
     # -------------------------------------------------------------- events
     def _on_start(self, msg: dict) -> None:
         if self.session is None:
-            self._new_session(msg["game_id"])
+            self._new_session(msg["game_id"], msg.get("keys") or {})
         if self.role != "spectator":
             self.live = True
         self.pump()
@@ -412,6 +483,12 @@ class NetGame:
         try:
             s.receive(msg)
         except SessionError as exc:
+            # A gap: catch up by reconnecting, but a relay that skips the same message again
+            # and again gets no reconnect loop out of us.
+            self._gaps[s.seq] = self._gaps.get(s.seq, 0) + 1
+            if self._gaps[s.seq] > MAX_GAPS:
+                self._finish_without(f"the server keeps skipping message {s.seq + 1}")
+                return
             self.log.error("lost messages ({why}); catching up", why=str(exc))
             self.client.close()  # the reconnect catches up from s.seq
             return
@@ -421,7 +498,7 @@ class NetGame:
 
     def _on_presence(self, msg: dict) -> None:
         if msg.get("left") and self.session is not None and msg["side"] != self.role and not self.session.over:
-            self._finish_without(f"{msg['side']} left the game")
+            self._finish_without(f"{msg['side']} left the game", left=msg["side"])
 
     def _on_error(self, msg: dict) -> None:
         code = msg["code"]
@@ -487,10 +564,29 @@ class NetGame:
             raise ValueError("the game has not started")
         self._send(s.decide(action))
 
+    def offer(self, action: Any) -> bool:
+        """Play ``action`` if it is still due and legal (a bot that thought while the game moved
+        on); otherwise ask for a move again.  Never raises for a stale choice."""
+        s = self.session
+        if s is None or self.finished or not s.needs_decision():
+            return False
+        try:
+            self.play(action)
+            return True
+        except (ValueError, IllegalActionError, ParseError) as exc:
+            if self._asked_at != s.seq:   # the game moved on while the bot thought: ask again
+                self.log.warn("a move chosen earlier no longer fits ({why}); choosing again", why=str(exc))
+                self.pump()
+            else:
+                self.log.error("the chosen move is not legal: {why}", why=str(exc))
+            return False
+
     def _send(self, msg: dict) -> None:
         assert self.session is not None
         self._last_sent = max(self._last_sent, self.session.seq) + 1
         msg["seq"] = self._last_sent
+        if self._key is not None and self.role is not None:
+            self._key.sign_message(self.session.game_id, self.role, msg)
         if msg["t"] in CONTROL:
             self._control.append(msg)
         self.client.send_game(msg)
@@ -521,7 +617,7 @@ class NetGame:
             if self.choose is not None:
                 action = self.choose(obs)
                 if action is not None:
-                    self._send(s.decide(action))
+                    self.offer(action)
         self._check_end()
 
     def _check_end(self) -> None:
@@ -555,9 +651,9 @@ class NetGame:
         if self.session is not None and self.session.result is not None:
             self._finish(self.session.result)
 
-    def _finish_without(self, reason: str) -> None:
+    def _finish_without(self, reason: str, left: str | None = None) -> None:
         if self.session is not None:
-            self.session.give_up(reason)
+            self.session.give_up(reason, left=left)
             assert self.session.result is not None
             self._finish(self.session.result)
         else:

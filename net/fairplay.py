@@ -282,6 +282,7 @@ class Transcript:
     layout_seed: int | None = None
     outcome: str | None = None                           # the outcome the side views reached
     edition: str | None = None                           # London's printing
+    seat_keys: dict[str, bytes] = field(default_factory=dict)  # Ed25519 public keys bound at the start
 
     @property
     def rules(self) -> NetRules:

@@ -121,6 +121,8 @@ class MsgpackStreamProtocol(Protocol):
     rate = 50.0
     burst = 200.0
     idle_timeout: float | None = 300.0
+    #: A message must arrive in full within this many seconds of its first byte (a dribbling peer).
+    slow_timeout: float | None = 30.0
     max_backlog = 1 << 20
     close_grace = 5.0
     half_close = True      # shut only our sending half first (see close())
@@ -136,6 +138,7 @@ class MsgpackStreamProtocol(Protocol):
         self._paused = False
         self._backlog = 0
         self._abort_call = None
+        self._slow = None
 
     # ----------------------------------------------------------- connection
     def connectionMade(self) -> None:
@@ -154,9 +157,10 @@ class MsgpackStreamProtocol(Protocol):
 
     def connectionLost(self, reason=None) -> None:  # type: ignore[no-untyped-def]
         self.closing = True
-        if self._idle is not None and self._idle.active():
-            self._idle.cancel()
-        self._idle = None
+        for call in (self._idle, self._slow):
+            if call is not None and call.active():
+                call.cancel()
+        self._idle = self._slow = None
         if self._abort_call is not None and self._abort_call.active():
             self._abort_call.cancel()
         self._abort_call = None
@@ -184,9 +188,29 @@ class MsgpackStreamProtocol(Protocol):
             if not self._bucket.take():
                 self.protocol_error(ProtocolError(Code.RATE_LIMITED, f"over {self.rate:g} messages/s"))
                 return
-            if self._idle is not None and self._idle.active():
+            if self._idle is not None and self._idle.active() and self.counts_as_activity(msg):
                 self._idle.reset(self.idle_timeout)
             self.message_received(msg)
+        self._watch_partial()
+
+    def _watch_partial(self) -> None:
+        """Start the clock on a partial message; stop it once nothing is half-received."""
+        if self.closing or self.slow_timeout is None:
+            return
+        if self._deframer.buffered == 0:
+            if self._slow is not None and self._slow.active():
+                self._slow.cancel()
+            self._slow = None
+        elif self._slow is None:
+            self._slow = self.clock.callLater(self.slow_timeout, self._too_slow)
+
+    def _too_slow(self) -> None:
+        self._slow = None
+        self.protocol_error(ProtocolError(Code.SLOW_SENDER, f"a message took over {self.slow_timeout:g} s"))
+
+    def counts_as_activity(self, msg: Any) -> bool:
+        """Whether ``msg`` keeps the connection from idling out (subclasses: a bare ping may not)."""
+        return True
 
     def message_received(self, msg: Any) -> None:
         """One decoded msgpack value (not yet known to be a valid message)."""

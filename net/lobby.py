@@ -28,10 +28,17 @@ from game.engine.rulesets import find_ruleset
 
 from .framing import packb
 from .games import NETWORK_GAMES, rules
+from .keys import rejoin_bytes, verify, verify_message
+from .limits import Admission, LogThrottle, clean_name
 from .messages import GAME, PROTOCOL_VERSION, Code, ProtocolError, error
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+#: Public rooms are listed anyway: a short code to type.  A private room's code (and every
+#: room's watch code) is long enough that guessing one at the allowed rate takes years.
 CODE_LENGTH = 5
+PRIVATE_CODE_LENGTH = 10
+#: Requests that name a room or seat: a code or token that names nothing costs a backoff.
+GUESSES = frozenset({"join", "spectate", "rejoin"})
 SIDES = ("jack", "investigator")
 
 
@@ -41,6 +48,11 @@ class Member(Protocol):
     def send(self, msg: dict) -> None: ...
     def send_bytes(self, data: bytes) -> None: ...
     def close(self) -> None: ...
+
+
+def address_of(member: Any) -> str:
+    """The peer address a member connects from (``?`` for fakes without one)."""
+    return getattr(member, "address", None) or "?"
 
 
 class LobbyError(Exception):
@@ -58,6 +70,7 @@ class Seat:
     name: str
     member: Any = None
     left: bool = False
+    pub: bytes | None = None       # the seat's Ed25519 public key (net/keys.py)
 
 
 @dataclass(eq=False)
@@ -73,6 +86,10 @@ class Room:
     opened: set = field(default_factory=set)
     expiry: Any = None
     edition: str | None = None     # the printing, where the game has several (London)
+    address: str = "?"             # who opened it (the per-address room cap)
+    watch: str | None = None       # a private room's spectator code
+    log_bytes: int = 0
+    desyncs: set = field(default_factory=set)
 
     @property
     def seq(self) -> int:
@@ -83,6 +100,9 @@ class Room:
         if self.game_id is None:
             return "waiting"
         return "over" if len(self.opened) == 2 else "playing"
+
+    def keys(self) -> dict[str, bytes]:
+        return {s: seat.pub for s, seat in self.seats.items() if seat.pub is not None}
 
     def players(self) -> dict[str, str | None]:
         return {s: (self.seats[s].name if s in self.seats else None) for s in SIDES}
@@ -122,12 +142,18 @@ class Lobby:
     log = Logger()
 
     def __init__(self, clock, *, max_rooms: int = 20_000, max_spectators: int = 64,  # type: ignore[no-untyped-def]
-                 max_log: int = 2_000, room_grace: float = 600.0, server_name: str = "mrjack",
+                 max_log: int = 2_000, max_log_bytes: int = 256 * 1024, room_grace: float = 600.0,
+                 server_name: str = "mrjack", admission: Admission | None = None,
                  token: Callable[[], str] = lambda: secrets.token_urlsafe(18),
                  choice: Callable[[str], str] = secrets.choice,
                  game_id: Callable[[], str] = lambda: secrets.token_hex(16)) -> None:
         self.clock = clock
         self.max_rooms, self.max_spectators, self.max_log = max_rooms, max_spectators, max_log
+        self.max_log_bytes = max_log_bytes
+        self.admission = admission if admission is not None else Admission(clock.seconds)
+        self.throttle = LogThrottle(clock.seconds)
+        self._summarised = clock.seconds()
+        self.watch_codes: dict[str, Room] = {}
         self.room_grace = room_grace
         self.server_name = server_name
         self._token, self._choice, self._game_id = token, choice, game_id
@@ -135,6 +161,7 @@ class Lobby:
         self.where: dict[Any, Where] = {}
         self.greeted: set = set()
         self.relayed = 0
+        self.forged = 0
 
     # ------------------------------------------------------------- dispatch
     def handle(self, member: Member, msg: dict) -> None:
@@ -154,12 +181,37 @@ class Lobby:
         handler = getattr(self, f"_on_{t}", None) if t not in GAME else self._relay
         if handler is None:
             raise ProtocolError(Code.MSG_UNEXPECTED, t)
+        address = address_of(member)
         try:
-            handler(member, msg)
+            if t in GUESSES:
+                wait = self.admission.wait(address)
+                if wait > 0:
+                    raise LobbyError(Code.LIMIT_BACKOFF, f"too many codes that named nothing: wait {wait:.0f} s")
+            try:
+                handler(member, msg)
+            except LobbyError as exc:
+                if t in GUESSES and exc.code in (Code.ROOM_NOT_FOUND, Code.ROOM_BAD_TOKEN):
+                    self.admission.failed(address)
+                raise
         except LobbyError as exc:
-            self.log.error("refused {t} from {name}: {code} {detail}", t=t, name=member.name,
-                           code=exc.code.value, detail=exc.detail)
+            self._refused(member, t, exc)
             member.send(error(exc.code, exc.detail, ref=t, rid=msg.get("rid")))
+
+    def _refused(self, member: Member, t: str, exc: LobbyError) -> None:
+        """A refusal is the client's business, not the server's trouble: ``info``, throttled and summarised."""
+        if self.throttle.allow(exc.code.value):
+            self.log.info("refused {t} from {name}: {code} {detail}", t=t, name=member.name,
+                          code=exc.code.value, detail=exc.detail)
+        self.summarise()
+
+    def summarise(self) -> None:
+        """Once a period, one line for the refusals and bad input not logged one by one."""
+        now = self.clock.seconds()
+        if now - self._summarised >= self.throttle.period:
+            self._summarised = now
+            hidden = self.throttle.summary()
+            if hidden:
+                self.log.warn("refusals not logged one by one in the last minutes: {counts}", counts=hidden)
 
     def _hello(self, member: Member, msg: dict) -> None:
         if member in self.greeted:
@@ -167,8 +219,10 @@ class Lobby:
         if msg["v"] != PROTOCOL_VERSION:
             raise ProtocolError(Code.HELLO_VERSION, f"this server speaks version {PROTOCOL_VERSION}")
         self.greeted.add(member)
-        member.name = msg.get("name") or "player"
-        member.send({"t": "welcome", "v": PROTOCOL_VERSION, "server": self.server_name})
+        member.name = clean_name(msg.get("name") or "player")
+        member.challenge = secrets.token_bytes(32)   # a rejoin on this connection signs it
+        member.send({"t": "welcome", "v": PROTOCOL_VERSION, "server": self.server_name,
+                     "challenge": member.challenge})
 
     def disconnected(self, member: Member) -> None:
         """The member's connection is gone: keep its seat for a rejoin."""
@@ -195,10 +249,10 @@ class Lobby:
             reply["rid"] = msg["rid"]
         member.send(reply)
 
-    def _new_code(self) -> str:
+    def _new_code(self, length: int = CODE_LENGTH) -> str:
         for _ in range(100):
-            code = "".join(self._choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self.rooms:
+            code = "".join(self._choice(CODE_ALPHABET) for _ in range(length))
+            if code not in self.rooms and code not in self.watch_codes:
                 return code
         raise LobbyError(Code.SERVER_NO_ROOMS, "no free room code")
 
@@ -217,12 +271,21 @@ class Lobby:
             raise LobbyError(Code.GAME_UNKNOWN, str(exc)) from None
         if len(self.rooms) >= self.max_rooms:
             raise LobbyError(Code.SERVER_NO_ROOMS, "too many rooms")
+        address = address_of(member)
+        if not self.admission.may_open_room(address):
+            raise LobbyError(Code.LIMIT_ROOMS, f"at most {self.admission.max_rooms} open rooms per address")
         side = msg["side"]
         if side == "any":
             side = self._choice(SIDES)
-        room = Room(self._new_code(), game, bool(msg.get("private", False)), member.name, edition=edition)
+        private = bool(msg.get("private", False))
+        room = Room(self._new_code(PRIVATE_CODE_LENGTH if private else CODE_LENGTH), game, private, member.name,
+                    edition=edition, address=address)
+        if private:
+            room.watch = self._new_code(PRIVATE_CODE_LENGTH)
+            self.watch_codes[room.watch] = room
         self.rooms[room.code] = room
-        self._seat(member, room, side, msg.get("rid"))
+        self.admission.room_opened(address)
+        self._seat(member, room, side, msg.get("rid"), msg.get("pub"))
         self.log.info("room {code} created by {name} ({game} {edition}, {side})", code=room.code,
                       name=member.name, game=game, edition=edition or "", side=side)
 
@@ -235,15 +298,16 @@ class Lobby:
         side = msg.get("side") or free[0]
         if side not in free:
             raise LobbyError(Code.ROOM_SIDE_TAKEN, side)
-        self._seat(member, room, side, msg.get("rid"))
+        self._seat(member, room, side, msg.get("rid"), msg.get("pub"))
         room.game_id = self._game_id()
         self._cancel_expiry(room)
         self._broadcast(room, room._with_edition({"t": "start", "room": room.code, "game": room.game,
-                                                  "game_id": room.game_id, "players": room.players()}))
+                                                  "game_id": room.game_id, "players": room.players(),
+                                                  "keys": room.keys()}))
         self.log.info("room {code} started: {players}", code=room.code, players=room.players())
 
-    def _seat(self, member: Member, room: Room, side: str, rid: int | None) -> None:
-        seat = Seat(side, self._token(), member.name, member)
+    def _seat(self, member: Member, room: Room, side: str, rid: int | None, pub: bytes | None = None) -> None:
+        seat = Seat(side, self._token(), member.name, member, pub=pub)
         room.seats[side] = seat
         self.where[member] = Where(room, side)
         member.send(self._joined(room, side, seat.token, rid))
@@ -255,15 +319,22 @@ class Lobby:
         room._with_edition(msg)
         if token is not None:
             msg["token"] = token
+            if room.watch is not None:
+                msg["watch"] = room.watch     # players may hand it to whoever should watch
         if room.game_id is not None:
             msg["game_id"] = room.game_id
+            msg["keys"] = room.keys()
         if rid is not None:
             msg["rid"] = rid
         return msg
 
     def _on_spectate(self, member: Member, msg: dict) -> None:
+        """Watch a public room by its code, a private one by its watch code only."""
         self._not_in_room(member)
-        room = self._room(msg["room"])
+        code = msg["room"].upper()
+        room = self.watch_codes.get(code) or self.rooms.get(code)
+        if room is None or (room.private and code != room.watch):
+            raise LobbyError(Code.ROOM_NOT_FOUND, msg["room"])
         if len(room.spectators) >= self.max_spectators:
             raise LobbyError(Code.ROOM_FULL, "no more spectators")
         room.spectators.add(member)
@@ -277,6 +348,9 @@ class Lobby:
         seat = next((s for s in room.seats.values() if secrets.compare_digest(s.token, msg["token"])), None)
         if seat is None or seat.left:
             raise LobbyError(Code.ROOM_BAD_TOKEN, room.code)
+        if seat.pub is not None and not verify(seat.pub, msg.get("proof"),
+                                               rejoin_bytes(getattr(member, "challenge", b""), room.code, seat.side)):
+            raise LobbyError(Code.ROOM_BAD_TOKEN, "the seat's key did not sign this connection's challenge")
         old = seat.member
         if old is not None and old is not member:
             self.where.pop(old, None)
@@ -339,7 +413,13 @@ class Lobby:
         if seq > room.seq + 1:
             raise LobbyError(Code.ACTION_AHEAD, f"seq {seq}, the room is at {room.seq}")
         if len(room.log) >= self.max_log:
-            raise LobbyError(Code.ROOM_LOG_FULL, room.code)
+            raise LobbyError(Code.ROOM_LOG_FULL, f"the room's log holds its {self.max_log} messages")
+        if msg["t"] == "desync" and where.side in room.desyncs:   # one report per side: the bulky part
+            raise LobbyError(Code.ACTION_STALE, "this side has sent its desync report already")
+        seat = room.seats[where.side]
+        if seat.pub is not None and not verify_message(seat.pub, room.game_id, where.side, msg):
+            self.forged += 1
+            raise LobbyError(Code.ACTION_FORGED, f"message {seq} is not signed by the {where.side}'s seat key")
         if "a" in msg:
             try:
                 find_ruleset(room.game).vocabulary.from_wire(msg["a"])
@@ -347,9 +427,14 @@ class Lobby:
                 raise LobbyError(Code.ACTION_BAD, str(msg["a"])[:80]) from None
         out = dict(msg)
         out["from"] = where.side
+        data = packb(out)
+        if room.log_bytes + len(data) > self.max_log_bytes:
+            raise LobbyError(Code.ROOM_LOG_FULL, f"the room's log reached its size limit ({self.max_log_bytes} bytes)")
         if msg["t"] == "open":
             room.opened.add(where.side)
-        data = packb(out)
+        if msg["t"] == "desync":
+            room.desyncs.add(where.side)
+        room.log_bytes += len(data)
         room.log.append(data)
         self.relayed += 1
         for m in room.members():
@@ -392,6 +477,9 @@ class Lobby:
         if self.rooms.get(room.code) is not room:
             return
         del self.rooms[room.code]
+        if room.watch is not None:
+            self.watch_codes.pop(room.watch, None)
+        self.admission.room_closed(room.address)
         for m in list(room.spectators):
             self.where.pop(m, None)
             m.send({"t": "left", "room": room.code})

@@ -42,6 +42,10 @@ class Code(enum.StrEnum):
     RATE_LIMITED = "rate/limited"
     IDLE_TIMEOUT = "net/idle"
     SLOW_CONSUMER = "net/slow_consumer"      # the peer does not read what we send
+    SLOW_SENDER = "net/slow_sender"          # a message that takes too long to arrive in full
+    LIMIT_CONNECTIONS = "limit/connections"  # too many connections from one address
+    LIMIT_ROOMS = "limit/rooms"              # too many open rooms from one address
+    LIMIT_BACKOFF = "limit/backoff"          # too many codes or tokens that named nothing: wait
     SERVER_FULL = "server/full"              # too many connections
     SERVER_NO_ROOMS = "server/no_rooms"      # too many rooms (the connection stays)
     SERVER_INTERNAL = "server/internal"      # our bug, never the client's fault
@@ -60,6 +64,7 @@ class Code(enum.StrEnum):
     ACTION_STALE = "action/stale"            # seq already used: a duplicate or a move on an old state
     ACTION_AHEAD = "action/ahead"            # seq skips numbers
     ACTION_BAD = "action/bad"                # not an action of this game
+    ACTION_FORGED = "action/forged"          # the seat's key did not sign it
 
 
 #: After these the sender's connection is closed.
@@ -67,7 +72,8 @@ FATAL = frozenset({
     Code.FRAME_TOO_LONG, Code.FRAME_BAD, Code.MSG_NOT_MAP, Code.MSG_UNKNOWN_TYPE,
     Code.MSG_MISSING_FIELD, Code.MSG_UNKNOWN_FIELD, Code.MSG_BAD_FIELD, Code.HELLO_REQUIRED,
     Code.HELLO_VERSION, Code.HELLO_TIMEOUT, Code.RATE_LIMITED, Code.IDLE_TIMEOUT,
-    Code.SLOW_CONSUMER, Code.SERVER_FULL, Code.SERVER_INTERNAL, Code.ROOM_REPLACED,
+    Code.SLOW_CONSUMER, Code.SERVER_FULL, Code.SERVER_INTERNAL, Code.ROOM_REPLACED, Code.MSG_UNEXPECTED,
+    Code.SLOW_SENDER, Code.LIMIT_CONNECTIONS,
 })
 
 
@@ -148,7 +154,7 @@ is_wire_action = lambda v: (  # noqa: E731
 
 is_hash = matches(r"[0-9a-f]{32}")
 is_name = is_text(1, 24)
-is_room = matches(r"[A-Za-z0-9]{4,8}")
+is_room = matches(r"[A-Za-z0-9]{4,12}")
 is_token = matches(r"[A-Za-z0-9_\-]{16,64}")
 is_game_id = matches(r"[0-9a-f]{32}")
 is_side = one_of("jack", "investigator")
@@ -159,6 +165,10 @@ is_rid = is_int(0, 2**31 - 1)
 #: Group elements and exponents of the fair-play protocol, big-endian.
 is_element = is_bin(1, 256)
 is_secret32 = is_bin(32, 32)
+#: Ed25519: a seat's public key, a signature (``net/keys.py``).
+is_pub = is_bin(32, 32)
+is_sig = is_bin(64, 64)
+_KEYS = map_of({}, {"jack": is_pub, "investigator": is_pub})
 
 MAX_DECK = 16
 MAX_TEXT = 4000
@@ -190,31 +200,32 @@ CLIENT: dict[str, Schema] = {
     "ping": ({}, {"n": is_int(0, 2**53)}),
     "list": ({}, {"rid": is_rid}),
     "create": ({"game": is_text(1, 16), "side": one_of("jack", "investigator", "any")},
-               {"edition": is_edition, "private": is_bool, "rid": is_rid}),
-    "join": ({"room": is_room}, {"side": is_side, "rid": is_rid}),
+               {"edition": is_edition, "private": is_bool, "rid": is_rid, "pub": is_pub}),
+    "join": ({"room": is_room}, {"side": is_side, "rid": is_rid, "pub": is_pub}),
     "spectate": ({"room": is_room}, {"rid": is_rid}),
-    "rejoin": ({"room": is_room, "token": is_token, "since": is_int(0, 1_000_000)}, {"rid": is_rid}),
+    "rejoin": ({"room": is_room, "token": is_token, "since": is_int(0, 1_000_000)}, {"rid": is_rid, "proof": is_sig}),
     "leave": ({}, {"rid": is_rid}),
     "chat": ({"text": is_text(1, 300)}, {}),
-    **{t: ({"seq": is_seq, **req}, opt) for t, (req, opt) in GAME.items()},
+    **{t: ({"seq": is_seq, **req}, {**opt, "sig": is_sig}) for t, (req, opt) in GAME.items()},
 }
 
 SERVER: dict[str, Schema] = {
-    "welcome": ({"v": is_int(0, 1_000_000), "server": is_text(0, 64)}, {}),
+    "welcome": ({"v": is_int(0, 1_000_000), "server": is_text(0, 64)}, {"challenge": is_secret32}),
     "pong": ({}, {"n": is_int(0, 2**53)}),
     "rooms": ({"rooms": array_of(_ROOM_INFO, 0, 1000)}, {"rid": is_rid}),
     "joined": ({"room": is_room, "game": is_text(1, 16), "role": is_role, "private": is_bool,
                 "seq": is_int(0, 1_000_000), "started": is_bool, "players": _PLAYERS},
-               {"edition": is_edition, "token": is_token, "game_id": is_game_id, "rid": is_rid}),
+               {"edition": is_edition, "token": is_token, "game_id": is_game_id, "rid": is_rid, "watch": is_room,
+                "keys": _KEYS}),
     "start": ({"room": is_room, "game": is_text(1, 16), "game_id": is_game_id, "players": _PLAYERS},
-              {"edition": is_edition}),
+              {"edition": is_edition, "keys": _KEYS}),
     "presence": ({"side": is_side, "present": is_bool}, {"left": is_bool}),
     "synced": ({"seq": is_int(0, 1_000_000)}, {}),
     "left": ({"room": is_room}, {"rid": is_rid}),
     "chat": ({"from": is_name, "role": is_role, "text": is_text(1, 300)}, {}),
     "error": ({"code": is_text(1, 40)}, {"detail": is_text(0, 300), "ref": is_text(0, 24),
                                          "rid": is_rid, "fatal": is_bool}),
-    **{t: ({"seq": is_seq, "from": is_side, **req}, opt) for t, (req, opt) in GAME.items()},
+    **{t: ({"seq": is_seq, "from": is_side, **req}, {**opt, "sig": is_sig}) for t, (req, opt) in GAME.items()},
 }
 
 Direction = dict[str, Schema]

@@ -28,8 +28,11 @@ from twisted.logger import Logger
 
 from .discovery import DISCOVERY_PORT, Announcer, DiscoveryResponder
 from .framing import MsgpackStreamProtocol
+from .limits import Admission
 from .lobby import Lobby
-from .messages import CLIENT, Code, ProtocolError, validate
+from .messages import CLIENT, Code, ProtocolError, error, validate
+from .serveropts import add_tls_arguments, data_dir
+from .tls import server_options
 
 DEFAULT_PORT = 7341
 
@@ -44,15 +47,36 @@ class RelayProtocol(MsgpackStreamProtocol):
         super().__init__(factory.clock)
         self.factory = factory
         self.name = "?"
+        self.address = "?"
+        self._admitted = False
         self._hello_call = None
 
     def connectionMade(self) -> None:
         super().connectionMade()
         self.factory.connections += 1
+        self.address = self.peer_text().rsplit(":", 1)[0]
         if self.factory.connections > self.factory.max_connections:
             self.protocol_error(ProtocolError(Code.SERVER_FULL, "too many connections"))
             return
+        self._admitted = self.factory.lobby.admission.connect(self.address)
+        if not self._admitted:
+            self.protocol_error(ProtocolError(Code.LIMIT_CONNECTIONS, "too many connections from your address"))
+            return
         self._hello_call = self.clock.callLater(self.hello_timeout, self._no_hello)
+
+    def counts_as_activity(self, msg: Any) -> bool:
+        """A bare ``ping`` keeps a seat or a watcher alive, not a connection that does nothing else."""
+        return not (type(msg) is dict and msg.get("t") == "ping") or self in self.factory.lobby.where
+
+    def protocol_error(self, exc: ProtocolError, ref: str | None = None, rid: int | None = None) -> None:
+        """As the base class, but a flood of bad input is logged a few lines a minute, then summarised."""
+        if self.factory.lobby.throttle.allow(exc.code.value):
+            super().protocol_error(exc, ref, rid)
+            return
+        self.factory.lobby.summarise()
+        self.send(error(exc.code, exc.detail, ref=ref, rid=rid))
+        if exc.fatal:
+            self.close()
 
     def _no_hello(self) -> None:
         self._hello_call = None
@@ -80,6 +104,9 @@ class RelayProtocol(MsgpackStreamProtocol):
         if self._hello_call is not None and self._hello_call.active():
             self._hello_call.cancel()
         self.factory.connections -= 1
+        if self._admitted:
+            self._admitted = False
+            self.factory.lobby.admission.disconnect(self.address)
         try:
             self.factory.lobby.disconnected(self)
         except Exception:
@@ -124,13 +151,14 @@ class RelayService(Service):
     def __init__(self, reactor, host: str = "0.0.0.0", port: int = DEFAULT_PORT,  # type: ignore[no-untyped-def]
                  factory: RelayFactory | None = None, discovery_port: int | None = None,
                  announce_to: tuple[str, int] | None = None, announce_every: float = 5.0,
-                 backlog: int = 1024) -> None:
+                 backlog: int = 1024, tls_options: Any = None) -> None:
         self.reactor = reactor
         self.host, self.port = host, port
         self.factory = factory if factory is not None else RelayFactory(reactor)
         self.discovery_port = discovery_port
         self.announce_to, self.announce_every = announce_to, announce_every
         self.backlog = backlog
+        self.tls_options = tls_options     # twisted CertificateOptions: listen with TLS
         self.listening = None
         self.udp = None
         self.announcer_port = None
@@ -150,7 +178,11 @@ class RelayService(Service):
 
     def startService(self) -> None:
         """:raises CannotListenError: if the TCP port is taken (a busy discovery port is only logged)."""
-        self.listening = self.reactor.listenTCP(self.port, self.factory, backlog=self.backlog, interface=self.host)
+        if self.tls_options is not None:
+            self.listening = self.reactor.listenSSL(self.port, self.factory, self.tls_options, backlog=self.backlog,
+                                                    interface=self.host)
+        else:
+            self.listening = self.reactor.listenTCP(self.port, self.factory, backlog=self.backlog, interface=self.host)
         if self.discovery_port is not None:
             try:
                 self.udp = self.reactor.listenUDP(self.discovery_port,
@@ -189,9 +221,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rate", type=float, default=None, help="messages per second per connection")
     p.add_argument("--burst", type=float, default=None)
     p.add_argument("--max-connections", type=int, default=20_000)
+    p.add_argument("--per-address", type=int, default=16,
+                   help="connections one address may hold (and a quarter of it, at least 1, open rooms)")
     p.add_argument("--stats", type=float, default=0.0,
                    help="print a JSON line of CPU time and counters every N seconds")
     p.add_argument("--quiet", action="store_true", help="log warnings and errors only")
+    add_tls_arguments(p)
     return p
 
 
@@ -229,17 +264,30 @@ def main(args: argparse.Namespace | None = None) -> int:
         limits["rate"] = args.rate
     if getattr(args, "burst", None):
         limits["burst"] = args.burst
-    factory = RelayFactory(reactor, max_connections=getattr(args, "max_connections", 20_000), limits=limits)
-    disc = getattr(args, "discovery_port", DISCOVERY_PORT)
-    service = RelayService(reactor, args.host, args.port, factory, discovery_port=None if disc < 0 else disc)
+    per = max(1, getattr(args, "per_address", 16))
+    lobby = Lobby(reactor, admission=Admission(reactor.seconds, max_connections=per, max_rooms=max(1, per // 4)))
+    factory = RelayFactory(reactor, lobby, max_connections=getattr(args, "max_connections", 20_000), limits=limits)
+    disc = -1 if getattr(args, "no_discovery", False) else getattr(args, "discovery_port", DISCOVERY_PORT)
+    tls_options, fp = None, None
+    if getattr(args, "tls", False):
+        try:
+            tls_options, fp = server_options(data_dir(args), args.cert, args.key)
+        except ValueError as exc:
+            print(json.dumps({"error": str(exc)}), flush=True)
+            return 2
+    service = RelayService(reactor, args.host, args.port, factory, discovery_port=None if disc < 0 else disc,
+                           tls_options=tls_options)
     try:
         service.startService()
     except CannotListenError as exc:
         print(json.dumps({"error": f"cannot listen on {args.host}:{args.port}: {exc.socketError}"}), flush=True)
         return 1
     udp_port = service.udp.getHost().port if service.udp is not None else None
-    print(json.dumps({"listening": {"host": service.address[0], "port": service.address[1]},
-                      "discovery": udp_port}), flush=True)
+    line: dict[str, Any] = {"listening": {"host": service.address[0], "port": service.address[1]},
+                            "discovery": udp_port}
+    if fp is not None:
+        line["tls"] = {"fingerprint": fp}   # players compare it with what their client pinned
+    print(json.dumps(line), flush=True)
     stats_every = getattr(args, "stats", 0.0) or 0.0
     if stats_every > 0:
         def stats() -> None:

@@ -34,9 +34,12 @@ sees two peers race.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from twisted.logger import Logger
 
 from game.engine.actions import Action
 from game.engine.core import Side, ToMove
@@ -46,8 +49,11 @@ from game.engine.rng import Rng
 
 from . import fairplay as fp
 from .games import NetRules, rules
+from .keys import verify_message
+from .messages import GAME, SERVER, Code, ProtocolError, validate
 
 SIDES = ("jack", "investigator")
+log = Logger()
 DECK_AUTHOR = {1: "jack", 2: "investigator", 3: "jack"}
 #: The other answer to a yes/no step of Jack's (the test hook's lies).
 FLIP = {"seen": "unseen", "unseen": "seen", "yes": "no", "no": "yes", "guilty": "innocent", "innocent": "guilty"}
@@ -96,9 +102,13 @@ class DesyncReport:
         return json.dumps(self.to_dict(), indent=1, sort_keys=True)
 
     def save(self, path: str | Path) -> Path:
+        """Write the report for its owner only (mode 0600): it holds this peer's own secrets."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(self.to_json())
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(fd, 0o600)   # also when the file was there before
+        with os.fdopen(fd, "w") as f:
+            f.write(self.to_json())
         return path
 
 
@@ -108,7 +118,9 @@ class Result:
 
     ``status``: ``finished`` (audit passed), ``cheat`` (a finding; see
     ``finding["side"]``), ``desync``, ``violation`` (a message against the
-    protocol), ``aborted`` (the other peer stopped, or a timeout).
+    protocol), ``resigned`` (a side stopped the game without proof or opened
+    its keys mid-game: ``winner`` is the other), ``aborted`` (a timeout, a
+    side left; ``winner`` set when a side left), ``unverified``.
     """
 
     status: str
@@ -122,6 +134,7 @@ class Result:
     desync: DesyncReport | None = None
     audit: fp.AuditReport | None = None
     reason: str = ""
+    forgeries: list = field(default_factory=list)   # messages refused for a bad signature, as received
 
     @property
     def opponent_cheated(self) -> bool:
@@ -134,6 +147,8 @@ class Result:
             who = "your opponent" if self.opponent_cheated else self.finding.get("side")
             f = fp.Finding(**self.finding)
             return f"{who} cheated: {f}"
+        if self.status == "resigned":
+            return f"{self.winner} won: {self.reason}"
         return f"{self.status}: {self.reason}"
 
     def to_dict(self) -> dict:
@@ -141,7 +156,7 @@ class Result:
                 "termination": self.termination, "hash": self.public_hash, "ply": self.ply,
                 "verified": self.verified, "cheat": self.finding, "reason": self.reason,
                 "opponent_cheated": self.opponent_cheated, "summary": self.summary(),
-                "desync": None if self.desync is None else self.desync.to_dict()}
+                "desync": None if self.desync is None else self.desync.to_dict(), "forgeries": self.forgeries}
 
 
 class SessionError(Exception):
@@ -189,6 +204,11 @@ class Session:
         self._lied = False
         self._acts = 0
         self._desync_sent = False
+        self._owe_open = False   # our keys, once the side that stopped the game has opened its own
+        #: The seats' Ed25519 public keys (``bind_keys``); while ``None`` nothing is checked (tests).
+        self.keys: dict[str, bytes] | None = None
+        #: Messages that did not carry their sender's signature: never applied, kept for the report.
+        self.forgeries: list[dict] = []
         self._sent: list[dict] = []   # what this peer sent and has not seen echoed yet
 
     # ----------------------------------------------------------- queries
@@ -257,6 +277,12 @@ class Session:
     def public_log(self) -> list[str]:
         """The engine steps as this view played them (hidden cards stay ``?``)."""
         return [s.action for s in self.tr.steps]
+
+    def bind_keys(self, keys: dict[str, bytes]) -> None:
+        """Both seats' public keys, as the room's ``start`` gives them: from now on every
+        message must carry its sender's signature (a side without a key can send nothing)."""
+        self.keys = {s: k for s, k in keys.items() if s in SIDES and type(k) is bytes}
+        self.tr.seat_keys = dict(self.keys)
 
     # ------------------------------------------------------------- sending
     def resync(self) -> None:
@@ -369,7 +395,8 @@ class Session:
         ids = self.rules.ids
         if idx is None:
             # The deck does not decrypt: say so and stop (the audit will show whose fault).
-            self._halt("cheat", fp.Finding(other, f"card {pos} does not decrypt to a card", detail=UNSURE), send=True)
+            self._halt("cheat", fp.Finding(other, f"card {pos} does not decrypt to a card", detail=UNSURE), send=True,
+                       open_keys=True)
             return self.outbox.pop(0)
         card = ids[idx]
         if self.cheat == "card":
@@ -384,23 +411,65 @@ class Session:
 
     # ----------------------------------------------------------- receiving
     def receive(self, msg: dict) -> None:
-        """Apply one relayed message (already shape-checked: ``t``, ``seq``, ``from``...).
+        """Apply one relayed message; whatever it holds, it never raises but for a gap.
+
+        A message of the wrong shape, at the wrong time or with values out of
+        range halts the game as a violation naming its sender (``relay`` when
+        even the sender is unreadable); nothing a peer sends reaches an
+        unchecked lookup.
 
         :raises SessionError: if ``seq`` skips a number (the caller should rejoin).
         """
-        seq = msg["seq"]
+        seq = msg.get("seq") if type(msg) is dict else None
+        if type(seq) is not int:
+            self._violation("relay", "a relayed message without a number")
+            return
         if seq <= self.seq:
             return  # a duplicate from an overlapping catch-up
         if seq != self.seq + 1:
             raise SessionError(f"expected message {self.seq + 1}, got {seq}")
         self.seq = seq
         self.entries.append(msg)
-        t, sender = msg["t"], msg["from"]
+        sender = msg.get("from")
+        if sender not in SIDES:
+            self._violation("relay", f"message {seq} names no player as its sender")
+            return
+        try:
+            validate(msg, SERVER)
+            if msg["t"] not in GAME:
+                raise ProtocolError(Code.MSG_UNKNOWN_TYPE, msg["t"][:24])
+        except ProtocolError as exc:
+            self._violation(sender, f"a malformed message ({exc})")
+            return
+        if self.keys is not None and not verify_message(self.keys.get(sender, b""), self.game_id, sender, msg):
+            self._forged(seq, sender, msg)
+            return
+        try:
+            self._receive(msg, seq, msg["t"], sender)
+        except (ParseError, IllegalActionError) as exc:
+            self._violation(sender, str(exc)[:200])
+        except Exception as exc:  # a check we missed: still the sender's message, never our crash
+            log.failure("message {seq} from {sender} broke a check", seq=seq, sender=sender)
+            self._violation(sender, f"message {seq} could not be applied ({type(exc).__name__})")
+
+    def _forged(self, seq: int, sender: str, msg: dict) -> None:
+        """A message in ``sender``'s name without ``sender``'s signature: the relay (or whoever it
+        let in) wrote it.  It is not applied; the game stops and the report keeps it."""
+        self.forgeries.append(jsonable(msg))
+        side = "you" if sender == self.role else f"the {sender}"
+        self._halt("violation", fp.Finding("relay", "forged a message", seq=seq,
+                                           detail=f"message {seq} in {sender}'s name is not signed by {sender}'s key"),
+                   send=True, reason=f"message {seq} claimed to come from {side} but was not signed by that seat's "
+                                     f"key: the server or someone through it forged it, and it was not applied")
+        if self.result is not None:
+            self.result.forgeries = list(self.forgeries)
+
+    def _receive(self, msg: dict, seq: int, t: str, sender: str) -> None:
         if sender == self.role and self._sent:
             # Our own message coming back: it must be one we sent (the relay cannot speak for us).
             # Messages sent before it that never came back were refused (a stale seq when both
             # sides sent at once, as at the end of a game): they are dropped, not a forgery.
-            body = {k: v for k, v in msg.items() if k not in ("seq", "from")}
+            body = {k: v for k, v in msg.items() if k not in ("seq", "from", "sig")}
             if body not in self._sent:
                 self._sent.clear()
                 self._halt("violation", fp.Finding("relay", "changed a message", seq=seq,
@@ -425,10 +494,7 @@ class Session:
             self._violation(sender, f"expected {exp[1] if exp else 'nothing'} from "
                                     f"{exp[0] if exp else '-'}, got {t} from {sender}")
             return
-        try:
-            getattr(self, f"_on_{t}")(sender, msg)
-        except (ParseError, IllegalActionError) as exc:
-            self._violation(sender, str(exc)[:200])
+        getattr(self, f"_on_{t}")(sender, msg)
 
     def _step(self, sender: str, seq: int, action: Action, public: Action, h: str | None,
               pos: int | None = None, own_lie_ok: bool = False, hidden_ok: bool = False) -> None:
@@ -491,7 +557,7 @@ class Session:
     def _on_deck(self, sender: str, msg: dict) -> None:
         n = msg["n"]
         want = len(self.tr.decks) + 1
-        size = len(self.rules.ids) if n == 1 else min(self.rules.deal, len(self.tr.decks[1]))
+        size = len(self.rules.ids) if want == 1 else min(self.rules.deal, len(self.tr.decks[1]))
         if n != want or len(msg["cards"]) != size:
             self._violation(sender, f"deck step {n} with {len(msg['cards'])} cards, expected step {want} "
                                     f"with {size}")
@@ -537,12 +603,13 @@ class Session:
             idx = fp.open_card(self.game, self.tr.decks[3][pos], self.secrets.pos_key(pos), key)
             if idx is None:
                 self._halt("cheat", fp.Finding(sender, f"card {pos} does not decrypt to a card", detail=UNSURE,
-                                               seq=msg["seq"]), send=True)
+                                               seq=msg["seq"]), send=True, open_keys=True)
                 return
             action = self.rules.card_step(kind, self.rules.ids[idx])
             if not st.is_legal(action):
                 self._halt("cheat", fp.Finding(sender, f"card {pos} was already dealt",
-                                               seq=msg["seq"], claimed=str(action), detail=UNSURE), send=True)
+                                               seq=msg["seq"], claimed=str(action), detail=UNSURE), send=True,
+                           open_keys=True)
                 return
         self.next_pos += 1
         # A spectator follows the investigator's view without his secret draws: "draw ?" there.
@@ -604,8 +671,14 @@ class Session:
             self.result = Result("cheat", verified=False, finding=first.to_dict(), reason=str(first), **base)
 
     def _halt(self, status: str, finding: fp.Finding | None, send: bool, reason: str = "",
-              open_keys: bool = True) -> None:
-        """Stop the game.  Unless it is a desync, open this peer's keys for a post-mortem audit."""
+              open_keys: bool = False) -> None:
+        """Stop the game.
+
+        Keys are opened only when the proof needs them (``open_keys``: a card only this
+        peer could decrypt did not open; the audit of both masters says whose fault it was).
+        Everything else that halts a game is checkable by anyone from the log, so no
+        secret is given away for it.
+        """
         if self.result is not None:
             return
         st = self.state
@@ -621,13 +694,22 @@ class Session:
             self.outbox.append(self._make_open())
 
     def _on_late_open(self, sender: str, msg: dict) -> None:
-        """A master opened after a halt (or mid-game: a resignation); audit what was played."""
+        """A master opened after a halt (or mid-game: a resignation); audit what was played.
+
+        A peer that stopped the game without proof (or opened mid-game) gets our keys only
+        now that its own are open: it cannot look at our secrets and walk away.
+        """
         if sender in self.tr.masters:
             return
         self.tr.masters[sender] = msg["m"]
         self.tr.seqs[f"open/{sender}"] = msg["seq"]
         if self.result is None:
-            self._halt("aborted", None, send=False, reason=f"{sender} opened its keys and resigned")
+            if self.state is not None and self.state.is_over():
+                return   # the end's openings, one out of its turn: the other's still completes the audit
+            self._resigned(sender, f"{sender} opened its keys and resigned")
+        if self._owe_open and sender != self.role and self.secrets is not None and self.role not in self.tr.masters:
+            self._owe_open = False
+            self.outbox.append(self._make_open())
         if all(s in self.tr.masters for s in SIDES) and self.result is not None and self.result.audit is None:
             report = fp.audit(self.tr, trusted=None if self.role == "spectator" else self.role)
             self.result.audit = report
@@ -636,19 +718,40 @@ class Session:
                 self.result.status = "cheat"
                 self.result.finding = first.to_dict()
                 self.result.reason = str(first)
+            elif report.ok and self.result.status == "unverified":   # an abort after the end, cleared
+                self.result.status, self.result.verified = "finished", True
 
     def _violation(self, sender: str, why: str) -> None:
         self._halt("violation", fp.Finding(sender, "broke the protocol", seq=self.seq, detail=why), send=True,
                    reason=f"{sender} broke the protocol at message {self.seq}: {why}")
 
     def _finish_abort(self, sender: str, msg: dict) -> None:
-        self._halt("aborted", None, send=False,
-                   reason=f"{sender} stopped the game: {msg.get('reason')} {msg.get('detail', '')}".strip())
+        """An ``abort`` this view cannot check: the sender's resignation.
 
-    def give_up(self, reason: str) -> None:
-        """End the session from outside (a timeout, the other player left); keys stay closed.
+        Had the sender's reason been in the log, this view would have halted on it already.
+        If it was a fault only the sender could see (a card of its own), it opens its keys
+        first; ours follow, and the audit of both then names whoever was at fault.
+        """
+        claim = f"{msg.get('reason')} {msg.get('detail', '')}".strip()
+        self._resigned(sender, f"{sender} stopped the game without proof ({claim[:200]}): a resignation")
 
-        If the game itself is over, the result keeps its winner but is ``unverified``.
+    def _resigned(self, side: str, reason: str) -> None:
+        """``side`` gave up: it loses, unless the game already has its winner (then it is only unverified)."""
+        st = self.state
+        if st is not None and st.is_over() and st.outcome is not None:
+            self.result = Result("unverified", self.role, winner=st.outcome.winner.value,
+                                 termination=st.outcome.termination.value, public_hash=st.public_hash(),
+                                 ply=st.ply, reason=reason)
+        else:
+            self.result = Result("resigned", self.role, winner=_other(side), termination="resignation",
+                                 public_hash=self.public_hash(), ply=None if st is None else st.ply, reason=reason)
+        self._owe_open = side != self.role
+
+    def give_up(self, reason: str, left: str | None = None) -> None:
+        """End the session from outside (a timeout, the side ``left`` abandoned its seat); keys stay closed.
+
+        If the game itself is over, the result keeps its winner but is ``unverified``;
+        a side that left an unfinished game loses it.
         """
         st = self.state
         if self.result is None and st is not None and st.is_over() and st.outcome is not None:
@@ -656,7 +759,9 @@ class Session:
                                  termination=st.outcome.termination.value, public_hash=st.public_hash(),
                                  ply=st.ply, reason=reason)
             return
-        self._halt("aborted", None, send=False, reason=reason, open_keys=False)
+        self._halt("aborted", None, send=False, reason=reason)
+        if left in SIDES and self.result is not None and self.result.status == "aborted":
+            self.result.winner = _other(left)
 
     def _report(self) -> DesyncReport:
         st = self.state

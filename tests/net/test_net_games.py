@@ -81,20 +81,24 @@ def test_a_networked_game_ends_verified_like_a_local_replay_and_each_side_keeps_
     assert la["log"][1].startswith("deal ") and la["record"][1] == la["log"][1]
 
 
-def test_a_lying_jack_in_london_is_caught_at_the_end(server, state_env):
-    """Jack's engine answers one witness call falsely; the investigator's audit names the step and the truth."""
+def test_a_lying_jack_in_london_is_caught_and_the_investigator_keeps_his_keys(server, state_env):
+    """Jack's engine answers one witness call falsely; with this seed the lie makes a later escape of
+    his impossible in the investigator's view, a violation anyone can check from the log: Jack is named
+    and the investigator opens no key for it."""
     port = server["port"]
     a = autoplay(port, "jack", "greedy", create=True, seed=7, game="london",
                  env={**state_env, "MRJACK_TEST_CHEAT": "witness"})
     room = a.json_line()["room"]
-    b = autoplay(port, "investigator", "greedy", room=room, seed=8, env=state_env)
+    inv_trace = Path(state_env["MRJACK_NET_STATE"]) / "inv.trace"
+    b = autoplay(port, "investigator", "greedy", room=room, seed=8,
+                 env={**state_env, "MRJACK_NET_TRACE": str(inv_trace)})
     la, lb = finish(a, b)
-    assert lb["result"] == "cheat" and lb["opponent_cheated"] and not lb["verified"], lb
-    assert b.popen.returncode == 3
+    assert lb["result"] == "violation" and lb["opponent_cheated"] and not lb["verified"], lb
     cheat = lb["cheat"]
-    assert cheat["side"] == "jack" and cheat["what"] == "witness answer"
-    assert {cheat["claimed"], cheat["true"]} == {"witness seen", "witness unseen"}
-    assert isinstance(cheat["ply"], int) and "your opponent cheated" in lb["summary"]
+    assert cheat["side"] == "jack" and "not legal" in cheat["detail"]
+    assert "jack" in lb["summary"]
+    opened = [m["from"] for m in trace(inv_trace) if m["t"] == "open"]
+    assert "investigator" not in opened
 
 
 @pytest.mark.parametrize("args", [["--game", "london", "--edition", "1888"], ["--game", "pocket", "--edition", "2016"],

@@ -121,6 +121,7 @@ class Online:
         self.hosted: RelayService | None = None
         self.lobby: LobbyClient | None = None
         self.server: tuple[str, int] | None = None     # the lobby the player is connected to
+        self.tls = False                                 # ...over TLS (a tls:// address)
         self.found: list[dict] = []                     # LAN lobbies: {host, port, name, rooms}
         self.searched = False
         self.on_found: Callable[[list[dict]], None] | None = None
@@ -184,13 +185,13 @@ class Online:
         return format_address(lan_address(), self.hosted.address[1])
 
     # -------------------------------------------------------------- lobby
-    def connect(self, host: str, port: int) -> defer.Deferred:
-        """Open the lobby connection (closing an older one); fires with ``welcome``."""
+    def connect(self, host: str, port: int, tls: bool = False) -> defer.Deferred:
+        """Open the lobby connection (closing an older one; over TLS if ``tls``); fires with ``welcome``."""
         self.disconnect()
         client = LobbyClient(self.reactor, self.name)
         self.lobby = client
-        self.server = (host, port)
-        return client.connect(host, port)
+        self.server, self.tls = (host, port), tls
+        return client.connect(host, port, tls=tls)
 
     def disconnect(self) -> None:
         if self.lobby is not None:
@@ -203,7 +204,7 @@ class Online:
         if host is None or port is None:
             assert self.server is not None
             host, port = self.server
-        return NetGame(self.reactor, host, port, name=self.name)
+        return NetGame(self.reactor, host, port, name=self.name, tls=self.tls)
 
     # ---------------------------------------------------------- discovery
     def start_search(self) -> None:

@@ -44,6 +44,9 @@ def net_error_text(failure: Any) -> str:
             "net/not_connected": _("Not connected."),
             "hello/version": _("The server speaks another version of the game."),
             "game/unknown": _("The server does not offer that game."),
+            "tls/fingerprint_changed": _("The server's certificate is not the one it had before: someone may be "
+                                         "in between. Not connected."),
+            "tls/bad_certificate": _("The server sent no usable certificate."),
         }.get(exc.code, exc.code)
     if isinstance(exc, terr.ConnectionRefusedError):
         return _("Nobody is listening there.")
@@ -68,8 +71,7 @@ class ConnectScene(Scene):
         self.busy = ""
         self.name = TextField(self.online.name, placeholder=N_("Your name"), max_length=24)
         self.address = TextField(getattr(settings, "server_address", "") or "",
-                                 placeholder=lambda: _("host or host:port, e.g. {example}").format(
-                                     example=f"192.168.1.5:{DEFAULT_PORT}"),
+                                 placeholder=lambda: _("host:port, or tls://host:port for a public server"),
                                  max_length=200, on_submit=lambda _t: self.connect())
         self.connect_button = Button(N_("Connect"), self.connect, kind="primary")
         self.picker = GamePicker(on_change=self._relayout)
@@ -128,21 +130,23 @@ class ConnectScene(Scene):
         if self.busy:
             return
         self.app.play("click")
+        text = self.address.text.strip()
+        tls = text.lower().startswith("tls://")      # a public server: TLS, its certificate checked or pinned
         try:
-            host, port = parse_address(self.address.text)
+            host, port = parse_address(text[6:] if tls else text)
         except ValueError:
             self.toast.show(_("Type a server address, like {example}.").format(example=f"example.org:{DEFAULT_PORT}"),
                             "error", 3.5)
             self.form.set_focus(self.address)
             return
-        self.online.remember(self.address.text.strip(), self._name())
-        self._open_lobby(host, port)
+        self.online.remember(text, self._name())
+        self._open_lobby(host, port, tls)
 
-    def _open_lobby(self, host: str, port: int) -> None:
+    def _open_lobby(self, host: str, port: int, tls: bool = False) -> None:
         self._name()
         self.busy = _("Connecting to {address}…").format(address=format_address(host, port))
         self._sync()
-        d = self.online.connect(host, port)
+        d = self.online.connect(host, port, tls)
 
         def ok(welcome: dict) -> None:
             from .online_lobby import LobbyScene

@@ -7,6 +7,8 @@ from typing import Any
 import pygame
 from twisted.internet import task
 
+from net.lobby import CODE_ALPHABET, CODE_LENGTH, PRIVATE_CODE_LENGTH
+
 from .. import theme
 from ..i18n import N_, _, ngettext
 from ..online import form as look
@@ -19,7 +21,8 @@ from .online_connect import SIDE_OPTIONS
 from .online_room import open_room
 
 REFRESH_EVERY = 3.0
-CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_CHARS = CODE_ALPHABET
+CODE_LENGTHS = (CODE_LENGTH, PRIVATE_CODE_LENGTH)
 
 
 class LobbyScene(Scene):
@@ -42,7 +45,7 @@ class LobbyScene(Scene):
         self.side = Choice(N_("Your side"), SIDE_OPTIONS, "investigator")
         self.visibility = Choice(N_("Room"), [(False, N_("Public")), (True, N_("Private"))], False)
         self.create_button = Button(N_("Create room"), self.create, kind="primary")
-        self.code = TextField("", placeholder=N_("Room code"), max_length=5, upper=True,
+        self.code = TextField("", placeholder=N_("Room code"), max_length=PRIVATE_CODE_LENGTH, upper=True,
                               allowed=lambda c: c in CODE_CHARS, on_submit=lambda _t: self.join_code())
         self.code_button = Button(N_("Join"), self.join_code)
         self.back_button = Button(N_("Back"), self.back, hotkey=pygame.K_ESCAPE)
@@ -137,7 +140,7 @@ class LobbyScene(Scene):
         self.join_button.enabled = free and r is not None and r["status"] == "waiting" and bool(r["open"])
         self.watch_button.enabled = free and r is not None
         self.create_button.enabled = free
-        self.code_button.enabled = free and len(self.code.text) == 5
+        self.code_button.enabled = free and len(self.code.text) in CODE_LENGTHS
 
     # -------------------------------------------------------------- actions
     def _go(self, how: str, **kw: Any) -> None:
@@ -174,8 +177,8 @@ class LobbyScene(Scene):
 
     def join_code(self) -> None:
         code = self.code.text.strip().upper()
-        if len(code) != 5:
-            self.toast.show(_("A room code has five letters and digits."), "error")
+        if len(code) not in CODE_LENGTHS:   # public rooms 5, private rooms 10
+            self.toast.show(_("A room code has 5 or 10 letters and digits."), "error")
             return
         self._go("join", code=code, side="any")  # the free seat, whichever it is
 

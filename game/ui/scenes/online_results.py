@@ -51,6 +51,14 @@ def verdict(result: Any, role: str | None, game: str = "pocket") -> tuple[str, s
                 _("Save the report and send it to the developers, please."), theme.WARN)
     if status == "violation":
         return _("The game was stopped: a message broke the rules"), result.reason, theme.BAD
+    if status == "resigned":
+        loser = "jack" if result.winner == "investigator" else "investigator"
+        if loser == role:
+            return _("You resigned"), _("Stopping a game without proof counts as a resignation."), theme.WARN
+        who = _("Jack") if loser == "jack" else _("The investigator")
+        return (_("{side} resigned").format(side=who),
+                _("They stopped the game without proof: that counts as a resignation, and your secrets stayed "
+                  "closed."), theme.GOOD if role != "spectator" else theme.WARN)
     if status == "unverified":
         return _("Not verified: the other side did not open its keys"), result.reason, theme.WARN
     return _("The game was stopped"), result.reason, theme.WARN
@@ -79,6 +87,8 @@ def reason_text(result: Any, role: str | None) -> str:
         return _("The seat was given up.")
     if reason.startswith("the other side did not open its keys"):
         return _("The other side did not open its keys in time.")
+    if " stopped the game without proof" in reason and first in ("jack", "investigator"):
+        return _("{side} stopped the game without proof: a resignation.").format(side=side_name(first))
     if " stopped the game: " in reason and first in ("jack", "investigator"):
         return _("{side} stopped the game: {why}").format(side=side_name(first), why=reason.split(": ", 1)[1])
     return reason
