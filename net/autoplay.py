@@ -14,12 +14,21 @@ kept in a file under ``$MRJACK_NET_STATE`` (default: the user state
 folder), and it rejoins and catches up from the room's log.
 
 Test hooks (environment): ``MRJACK_AUTOPLAY_DELAY`` (seconds before each
-move), ``MRJACK_NET_TRACE`` (a file receiving every message as a JSON
+move), ``MRJACK_RECONNECT`` (``FIRST,CAP``: the reconnect backoff's first
+and longest wait, default ``0.5,15``), ``MRJACK_NET_TRACE`` (a file receiving every message as a JSON
 line), ``MRJACK_TEST_CHEAT`` (``witness``, ``verdict``, ``claim``, ``deck``,
 ``card`` or ``hash``: make this player cheat, to test that the other catches it).
 
+``--clock`` (with ``--create``) picks the room's clock; ``--claim`` makes
+the player claim the win as soon as the opponent's flag falls or its away
+countdown ends.  The final line's ``claim`` is ``{"side", "reason"}`` when
+the game was decided by a claim (``flag``, ``away``, ``resign``), else ``null``.
+If the server goes away (killed, restarted) the player reconnects with
+backoff until ``--timeout``.
+
 Exit codes: 0 finished and verified, 1 no connection or timeout, 2 bad
-arguments, 3 someone cheated, 4 desync, 5 aborted or unverified.
+arguments, 3 someone cheated, 4 desync, 5 aborted or unverified, 6 decided
+by a claim.
 """
 
 from __future__ import annotations
@@ -34,10 +43,11 @@ from typing import Any
 from game.bots import make_bot
 
 from .client import NetGame, Seat
+from .clock import parse_clock
 from .games import rules
 from .session import Result, bot_rng, jsonable
 
-EXIT = {"finished": 0, "cheat": 3, "desync": 4}
+EXIT = {"finished": 0, "cheat": 3, "desync": 4, "claimed": 6}
 
 
 def parse_server(text: str) -> tuple[str, int]:
@@ -97,6 +107,7 @@ def final_line(result: Result, game: NetGame, bot_seed: int) -> dict[str, Any]:
         "seed": None if s is None else s.tr.layout_seed,
         "log": [] if s is None else s.public_log(),
         "record": None if result.audit is None else result.audit.record,
+        "claim": game.claim, "clock": game.clock_text,
     }
     return out
 
@@ -111,6 +122,9 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
         net_rules = rules(args.game)                       # ValueError: no network play for it
         game_name = net_rules.name
         edition = net_rules.edition(getattr(args, "edition", None))
+        clock = getattr(args, "clock", None)
+        if clock is not None:
+            parse_clock(clock)
     except ValueError as exc:
         print(json.dumps({"result": "error", "error": str(exc)}), flush=True)
         return 2
@@ -137,7 +151,11 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
             game.play(action)
 
     game = NetGame(reactor, host, port, name=f"{args.bot}-bot", choose=choose, cheat=cheat,
-                   reconnect_for=min(60.0, args.timeout))
+                   reconnect_for=args.timeout)
+    backoff = os.environ.get("MRJACK_RECONNECT")
+    if backoff:
+        first, _, cap = backoff.partition(",")
+        game.backoff_first, game.backoff_cap = float(first), float(cap or first)
     if trace_path:
         trace = open(trace_path, "a", buffering=1)  # noqa: SIM115 - lives as long as the process
 
@@ -184,9 +202,21 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
 
     game.on_seat, game.on_room, game.on_result = on_seat, on_room, on_result
 
+    def claim_when_possible() -> None:
+        reason = game.claimable()
+        if reason is not None and not getattr(claim_when_possible, "sent", False):
+            claim_when_possible.sent = True  # type: ignore[attr-defined]
+            game.claim_win(reason).addErrback(lambda f: setattr(claim_when_possible, "sent", False))
+
+    if getattr(args, "claim", False):
+        from twisted.internet.task import LoopingCall
+        claimer = LoopingCall(claim_when_possible)
+        claimer.clock = reactor
+        reactor.callWhenRunning(claimer.start, 0.25, now=False)
+
     def start() -> None:
         if args.create:
-            d = game.create(args.side, game_name, edition=edition)
+            d = game.create(args.side, game_name, edition=edition, clock=clock)
         else:
             seat = load_seat(host, port, args.room, args.side)
             d = game.resume(seat) if seat is not None else game.join(args.room.upper(), args.side)
