@@ -550,8 +550,14 @@ class NetGame:
         return "away" if left is not None and left <= 0 else None
 
     def claim_win(self, reason: str) -> defer.Deferred:
-        """Claim the game (``flag`` or ``away``); the result follows with the ``claimed`` message."""
-        return self.client.claim(reason)
+        """Claim the game (``flag`` or ``away``); fires with the ``claimed`` message, after the result.
+
+        :raises NetError: (in the Deferred) ``claim/refused`` if it is too early.
+        """
+        def claimed(msg: dict) -> dict:
+            self._on_claimed(msg)
+            return msg
+        return self.client.claim(reason).addCallback(claimed)
 
     def resign(self) -> defer.Deferred:
         """Leave the game: the seat is given up and the opponent wins (the server records it)."""
