@@ -45,6 +45,7 @@ from game.bots import make_bot
 from .client import NetGame, Seat
 from .clock import parse_clock
 from .games import rules
+from .seats import SeatFolder, state_dir
 from .session import Result, bot_rng, jsonable
 
 EXIT = {"finished": 0, "cheat": 3, "desync": 4, "claimed": 6}
@@ -61,40 +62,16 @@ def parse_server(text: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
-def state_dir() -> Path:
-    env = os.environ.get("MRJACK_NET_STATE")
-    if env:
-        return Path(env)
-    try:
-        import platformdirs
-
-        return Path(platformdirs.user_state_dir("mrjack")) / "net"
-    except ImportError:
-        return Path.home() / ".mrjack" / "net"
-
-
 def seat_path(host: str, port: int, room: str, side: str) -> Path:
-    safe = "".join(c if c.isalnum() or c in ".-" else "_" for c in host)
-    return state_dir() / f"seat-{safe}-{port}-{room.upper()}-{side}.json"
+    return SeatFolder(state_dir()).path(host, port, room, side)
 
 
 def save_seat(seat: Seat) -> Path:
-    path = seat_path(seat.host, seat.port, seat.room, seat.role)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as f:
-        json.dump(seat.to_dict(), f)
-    os.replace(tmp, path)
-    return path
+    return SeatFolder(state_dir()).save(seat)
 
 
 def load_seat(host: str, port: int, room: str, side: str) -> Seat | None:
-    path = seat_path(host, port, room, side)
-    try:
-        return Seat.from_dict(json.loads(path.read_text()))
-    except (OSError, ValueError, KeyError):
-        return None
+    return SeatFolder(state_dir()).load(host, port, room, side)
 
 
 def final_line(result: Result, game: NetGame, bot_seed: int) -> dict[str, Any]:
