@@ -96,6 +96,7 @@ class NetDriver:
         self._told_checking = False
         self.report_path: Path | None = None
         self._chat_n = 0
+        self.how = "create"                        # or "join", "spectate": how the room was entered
         self.seats = seat_folder()
         self.panel = OnlinePanel(self)
         from . import autoplay

@@ -37,13 +37,17 @@ def net_error_text(failure: Any) -> str:
         return {
             "room/not_found": _("There is no room with that code."),
             "room/full": _("That room is full."),
-            "room/side_taken": _("That side is taken."),
+            "room/side_taken": _("That side is taken: choose the other side, or Either."),
             "server/no_rooms": _("The server has no room for another game."),
             "server/full": _("The server is full."),
             "net/disconnected": _("The connection was lost."),
             "net/not_connected": _("Not connected."),
-            "hello/version": _("The server speaks another version of the game."),
+            "hello/version": (_("Your game is older than the server's: please update it.") if "please update"
+                              in exc.detail else _("The server speaks another version of the game.")),
             "game/unknown": _("The server does not offer that game."),
+            "server/storage": _("The server could not save; try again in a moment."),
+            "claim/refused": exc.detail or _("It is too early to claim."),
+            "clock/bad": exc.detail or _("The server does not offer that clock."),
         }.get(exc.code, exc.code)
     if isinstance(exc, terr.ConnectionRefusedError):
         return _("Nobody is listening there.")
@@ -79,8 +83,11 @@ class ConnectScene(Scene):
         self.lan = RowList(on_activate=self._join_found)
         self.lan.columns = [0.0, 0.5, 0.77]
         self.join_found_button = Button(N_("Open"), self.open_found)
-        self.form = Form([self.name, self.address, self.connect_button, self.picker.game, self.picker.edition,
-                          self.side, self.host_button, self.join_found_button, self.back_button], focus=1)
+        self.seat: Any = None
+        self.resume_button = Button(self._resume_label, self.resume, kind="primary")
+        self.form = Form([self.resume_button, self.name, self.address, self.connect_button, self.picker.game,
+                          self.picker.edition, self.side, self.host_button, self.join_found_button,
+                          self.back_button], focus=2)
         self._size: tuple[int, int] | None = None
         self._sync()
 
@@ -89,11 +96,38 @@ class ConnectScene(Scene):
 
     # ------------------------------------------------------------ lifecycle
     def on_enter(self) -> None:
+        self.refresh()
         self.online.start_search()
 
     def on_resume(self) -> None:
         self.busy = ""
+        self.refresh()
         self.online.start_search()
+
+    def refresh(self) -> None:
+        """Offer to resume the online game this window left, if its seat is kept."""
+        from ..online.resume import latest_seat
+
+        try:
+            self.seat = latest_seat()
+        except OSError:
+            self.seat = None
+        self.resume_button.visible = self.resume_button.enabled = self.seat is not None
+
+    def _resume_label(self) -> str:
+        from ..online.resume import resume_label
+
+        return resume_label(self.seat) if self.seat is not None else ""
+
+    def resume(self) -> None:
+        if self.busy or self.seat is None:
+            return
+        self.app.play("click")
+        from ..online.resume import resume_seat
+
+        self.busy = _("Coming back to the game…")
+        self._sync()
+        resume_seat(self, self.seat, self.online)
 
     def on_pause(self) -> None:
         self.online.stop_search()
@@ -116,6 +150,7 @@ class ConnectScene(Scene):
         self.join_found_button.enabled = self.lan.selected is not None and not self.busy
         for b in (self.connect_button, self.host_button):
             b.enabled = not self.busy
+        self.resume_button.enabled = self.resume_button.visible and not self.busy
 
     # -------------------------------------------------------------- actions
     def _name(self) -> str:
@@ -130,9 +165,13 @@ class ConnectScene(Scene):
         self.app.play("click")
         try:
             host, port = parse_address(self.address.text)
-        except ValueError:
-            self.toast.show(_("Type a server address, like {example}.").format(example=f"example.org:{DEFAULT_PORT}"),
-                            "error", 3.5)
+        except ValueError as exc:
+            if "port" in str(exc):
+                self.toast.show(_("A port is a number from 1 to 65535, like {example}.").format(
+                    example=f"example.org:{DEFAULT_PORT}"), "error", 3.5)
+            else:
+                self.toast.show(_("Type a server address, like {example}.").format(
+                    example=f"example.org:{DEFAULT_PORT}"), "error", 3.5)
             self.form.set_focus(self.address)
             return
         self.online.remember(self.address.text.strip(), self._name())
@@ -168,6 +207,7 @@ class ConnectScene(Scene):
             return
         self.app.play("click")
         info = self.online.found[i]
+        self.online.remember(name=self._name())
         self._open_lobby(info["host"], info["port"])
 
     def host(self) -> None:
@@ -255,6 +295,7 @@ class ConnectScene(Scene):
         y += int(8 * s)
         label_w = theme.font(max(11, int(fh * 0.42)), "sans-bold").size(_(self.host_button.label))[0]
         self.host_button.rect = pygame.Rect(x, y, min(inner_w, max(200, int(280 * s), label_w + 40)), fh)
+        self.resume_button.rect = pygame.Rect(x, self.left.bottom - pad - fh, inner_w, fh)
         # LAN list
         rx = self.right.x + pad
         rw = self.right.w - 2 * pad

@@ -19,6 +19,11 @@ from .online_connect import SIDE_OPTIONS
 from .online_room import open_room
 
 REFRESH_EVERY = 3.0
+#: The clocks a new room offers (the text :func:`net.clock.parse_clock` reads).
+CLOCK_OPTIONS = [("none", N_("No clock")), ("60s", N_("1 minute a move")), ("5+3", N_("5 min + 3 s a turn")),
+                 ("10+5", N_("10 min + 5 s a turn")), ("25+10", N_("25 min + 10 s a turn"))]
+#: How long a vanished player has to come back before the other may claim the game.
+AWAY_OPTIONS = [(120, N_("2 minutes")), (300, N_("5 minutes")), (600, N_("10 minutes"))]
 CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
@@ -41,13 +46,16 @@ class LobbyScene(Scene):
         self.picker = GamePicker(on_change=self._relayout)
         self.side = Choice(N_("Your side"), SIDE_OPTIONS, "investigator")
         self.visibility = Choice(N_("Room"), [(False, N_("Public")), (True, N_("Private"))], False)
+        self.clock = Choice(N_("Clock"), CLOCK_OPTIONS, "none")
+        self.away = Choice(N_("Back within"), AWAY_OPTIONS, 120)
         self.create_button = Button(N_("Create room"), self.create, kind="primary")
         self.code = TextField("", placeholder=N_("Room code"), max_length=5, upper=True,
                               allowed=lambda c: c in CODE_CHARS, on_submit=lambda _t: self.join_code())
         self.code_button = Button(N_("Join"), self.join_code)
         self.back_button = Button(N_("Back"), self.back, hotkey=pygame.K_ESCAPE)
         self.form = Form([self.join_button, self.watch_button, self.picker.game, self.picker.edition, self.side,
-                          self.visibility, self.create_button, self.code, self.code_button, self.back_button], focus=6)
+                          self.visibility, self.clock, self.away, self.create_button, self.code, self.code_button,
+                          self.back_button], focus=8)
         self._refresh: task.LoopingCall | None = None
         self._size: tuple[int, int] | None = None
         self._sync()
@@ -170,14 +178,16 @@ class LobbyScene(Scene):
 
     def create(self) -> None:
         game, edition = self.picker.value
-        self._go("create", side=self.side.value, private=bool(self.visibility.value), game=game, edition=edition)
+        clock = self.clock.value if self.away.value == 120 else f"{self.clock.value}/{self.away.value}"
+        self._go("create", side=self.side.value, private=bool(self.visibility.value), game=game, edition=edition,
+                 clock=clock)
 
     def join_code(self) -> None:
         code = self.code.text.strip().upper()
         if len(code) != 5:
             self.toast.show(_("A room code has five letters and digits."), "error")
             return
-        self._go("join", code=code, side="any")  # the free seat, whichever it is
+        self._go("join", code=code, side=self.side.value)   # the side chosen ("any": the free seat)
 
     def back(self) -> None:
         self.app.play("click")
@@ -231,12 +241,15 @@ class LobbyScene(Scene):
         x = self.right.x + pad
         iw = self.right.w - 2 * pad
         y = self.right.y + pad + title_h
-        ch = max(34, int(46 * s))
-        for row in (self.picker.game, self.picker.edition, self.side, self.visibility):
+        rows = [r for r in (self.picker.game, self.picker.edition, self.side, self.visibility, self.clock,
+                            self.away) if r.visible]
+        room = self.right.bottom - y - fh - int(12 * s) - int(36 * s) - max(22, int(34 * s)) - fh - pad
+        ch = max(28, min(int(46 * s), room // len(rows) - int(6 * s)))
+        for row in rows:
             if row.visible:
                 row.rect = pygame.Rect(x - 6, y, iw + 6, ch)
                 y += ch + int(6 * s)
-        self.create_button.rect = pygame.Rect(x, self.visibility.rect.bottom + int(12 * s), iw, fh)
+        self.create_button.rect = pygame.Rect(x, rows[-1].rect.bottom + int(12 * s), iw, fh)
         self.code_title_y = self.create_button.rect.bottom + int(36 * s)
         cy = self.code_title_y + max(22, int(34 * s))
         self.code.rect = pygame.Rect(x, cy, iw - bw - int(10 * s), fh)
