@@ -43,6 +43,10 @@ def free_udp_port() -> int:
 
 @pytest.fixture
 def net(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    yield from two_apps(tmp_path, monkeypatch)
+
+
+def two_apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     """Two apps sharing one private reactor; hosted lobbies listen on free ports, discovery on loopback."""
     monkeypatch.setenv("MRJACK_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("MRJACK_LAN_PORT", "0")
