@@ -138,3 +138,17 @@ def test_a_crashed_window_resumes_its_game_from_the_title_with_the_board_as_it_w
 def test_clocks_read_as_a_player_reads_them():
     assert [clock_text(t) for t in (None, 3.25, 9.99, 65, 600, 3725)] == ["", "0:03.2", "0:09.9", "1:05",
                                                                          "10:00", "1:02:05"]
+
+
+def test_a_name_the_fonts_cannot_draw_is_refused_and_others_names_show_what_can_be_drawn(net: Net) -> None:
+    from test_online import title_to_connect
+
+    from game.ui.online.names import shown_name, undrawable
+
+    assert undrawable("Ann Жанна Łucja Zoë Ωμέγα") == ""      # Latin, Cyrillic, Polish, Greek: drawn
+    assert undrawable("傘の人 傘 ☂") == "傘の人☂" and shown_name("Li 李") == "Li ?"  # (the serif has no ☂)
+    ca = title_to_connect(net.a)
+    ca.name.set("李雷")
+    press(net.a, ca.host_button)
+    assert "cannot draw (李雷)" in ca.toast.message and not ca.online.hosting
+    assert ca.form.focused is ca.name

@@ -45,6 +45,7 @@ from net.seats import SeatFolder
 from ...engine.errors import IllegalActionError
 from ...engine.record import GameRecord
 from ..i18n import _
+from .names import shown_name
 from .panel import OnlinePanel
 
 HIDDEN = -1   # a card this view does not know (the same in every rule set)
@@ -204,13 +205,13 @@ class NetDriver:
     # ------------------------------------------------------------- events
     def _on_room(self, joined: dict) -> None:
         self.joined = joined
-        self.players.update(joined.get("players") or {})
+        self.players.update({k: shown_name(v) for k, v in (joined.get("players") or {}).items()})
         if joined.get("started"):
             self.started = True
 
     def _on_start(self, msg: dict) -> None:
         self.started = True
-        self.players.update(msg.get("players") or {})
+        self.players.update({k: shown_name(v) for k, v in (msg.get("players") or {}).items()})
 
     def _on_update(self, session: Any) -> None:
         st = session.state
@@ -270,7 +271,7 @@ class NetDriver:
             if n <= self._chat_n:
                 return        # the history again, after a rejoin
             self._chat_n = n
-        self.chat.append({"from": msg["from"], "role": msg["role"], "text": msg["text"]})
+        self.chat.append({"from": shown_name(msg["from"]), "role": msg["role"], "text": msg["text"]})
         del self.chat[:-200]
         self._chat_shown = min(self._chat_shown, len(self.chat))
 

@@ -158,11 +158,24 @@ class ConnectScene(Scene):
         self.online.name = name
         return name
 
+    def _name_ok(self) -> bool:
+        """A name this window (and the others) can draw; else say which characters it cannot."""
+        from ..online.names import undrawable
+
+        bad = undrawable(clean_name(self.name.text))
+        if bad:
+            self.toast.show(_("Your name has characters this game cannot draw ({chars}): "
+                              "please write it with other letters.").format(chars=bad), "error", 5.0)
+            self.form.set_focus(self.name)
+        return not bad
+
     def connect(self) -> None:
         """Connect to the typed address and open its lobby."""
         if self.busy:
             return
         self.app.play("click")
+        if not self._name_ok():
+            return
         try:
             host, port = parse_address(self.address.text)
         except ValueError as exc:
@@ -206,6 +219,8 @@ class ConnectScene(Scene):
         if self.busy or i >= len(self.online.found):
             return
         self.app.play("click")
+        if not self._name_ok():
+            return
         info = self.online.found[i]
         self.online.remember(name=self._name())
         self._open_lobby(info["host"], info["port"])
@@ -215,6 +230,8 @@ class ConnectScene(Scene):
         if self.busy:
             return
         self.app.play("click")
+        if not self._name_ok():
+            return
         self.online.remember(name=self._name())
         try:
             host, port = self.online.host()

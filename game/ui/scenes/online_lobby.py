@@ -12,6 +12,7 @@ from ..i18n import N_, _, ngettext
 from ..online import form as look
 from ..online.fields import TextField
 from ..online.form import Form, GamePicker, RowList, game_title, network_games
+from ..online.names import shown_name
 from ..online.service import format_address
 from ..scene import Scene
 from ..widgets import Button, Choice, Toast
@@ -128,7 +129,7 @@ class LobbyScene(Scene):
             n = r["spectators"]
             if n:
                 state += " · " + ngettext("{n} spectator", "{n} spectators", n).format(n=n)
-            rows.append([r["code"], game_title(r["game"], r.get("edition")), r["host"], state])
+            rows.append([r["code"], game_title(r["game"], r.get("edition")), shown_name(r["host"]), state])
         self.list.set_rows(rows, colours)
         self.list.selected = next((i for i, r in enumerate(self.rooms) if r["code"] == picked), None)
         if self.list.selected is None and self.rooms and self.rooms[0]["status"] == "waiting":
