@@ -136,8 +136,8 @@ def test_a_crashed_window_resumes_its_game_from_the_title_with_the_board_as_it_w
 
 
 def test_clocks_read_as_a_player_reads_them():
-    assert [clock_text(t) for t in (None, 3.25, 9.99, 65, 600, 3725)] == ["", "0:03.2", "0:09.9", "1:05",
-                                                                         "10:00", "1:02:05"]
+    assert [clock_text(t) for t in (None, 3.25, 9.99, 9, 65, 600, 3725)] == ["", "0:03.2", "0:09.9", "0:09", "1:05",
+                                                                            "10:00", "1:02:05"]
 
 
 def test_a_name_the_fonts_cannot_draw_is_refused_and_others_names_show_what_can_be_drawn(net: Net) -> None:

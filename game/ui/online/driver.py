@@ -98,7 +98,7 @@ class NetDriver:
         self.report_path: Path | None = None
         self._chat_n = 0
         self.how = "create"                        # or "join", "spectate": how the room was entered
-        self.seats = seat_folder()
+        self.seats = seat_folder(app)
         self.panel = OnlinePanel(self)
         from . import autoplay
 
@@ -475,8 +475,12 @@ class NetDriver:
         return self.report_path
 
 
-def seat_folder() -> SeatFolder:
-    """The window's seats: ``seats/`` in the user data folder (``$MRJACK_HOME``)."""
+def seat_folder(app: Any = None) -> SeatFolder:
+    """The window's seats: ``app.seats`` if the app has its own (screenshots use a throw-away
+    folder), else ``seats/`` in the user data folder (``$MRJACK_HOME``)."""
+    own = getattr(app, "seats", None)
+    if isinstance(own, SeatFolder):
+        return own
     from ...saves import data_dir
 
     return SeatFolder(data_dir() / "seats")

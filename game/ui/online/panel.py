@@ -28,7 +28,7 @@ def clock_text(seconds: float | None) -> str:
     """``4:05``, ``1:02:03`` or ``0:09.4`` under ten seconds."""
     if seconds is None:
         return ""
-    if seconds < 10:
+    if seconds < 10 and seconds != int(seconds):
         return f"0:{int(seconds * 10) / 10:04.1f}"   # (down: 9.99 s left is not ten)
     s = int(seconds)
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"

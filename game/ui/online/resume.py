@@ -16,9 +16,9 @@ from ..i18n import _
 from .driver import NetDriver, seat_folder
 
 
-def latest_seat() -> Seat | None:
+def latest_seat(app: Any = None) -> Seat | None:
     """The most recently played seat kept on disk, if any."""
-    seats = [s for s in seat_folder().all() if s.role in ("jack", "investigator")]
+    seats = [s for s in seat_folder(app).all() if s.role in ("jack", "investigator")]
     return seats[0] if seats else None
 
 
@@ -53,7 +53,7 @@ def resume_seat(scene: Any, seat: Seat, online: Any = None) -> NetDriver:
     def failed(f: Any) -> None:
         code = getattr(f.value, "code", "")
         if code in ("room/not_found", "room/bad_token"):
-            seat_folder().forget(seat)
+            seat_folder(app).forget(seat)
             text = _("That game is over or no longer on the server.")
         else:
             text = _("Could not resume the game: {reason}").format(reason=net_error_text(f))

@@ -24,6 +24,12 @@ from ..scene import Scene
 from ..widgets import Button, Choice, Toast
 
 SIDE_OPTIONS = [("investigator", N_("Investigator")), ("jack", N_("Jack")), ("any", N_("Either"))]
+#: The clocks a new room offers (the text :func:`net.clock.parse_clock` reads).
+#: The clocks a new room offers, as :func:`net.clock.parse_clock` reads them ("5+3": five minutes
+#: each, three seconds added after each turn, as chess players write it).
+CLOCK_OPTIONS = [("none", N_("None")), ("60s", N_("60 s a move")), ("5+3", "5+3"), ("10+5", "10+5"),
+                 ("25+10", "25+10")]
+#: How long a vanished player has to come back before the other may claim the game.
 
 
 def net_error_text(failure: Any) -> str:
@@ -78,6 +84,7 @@ class ConnectScene(Scene):
         self.connect_button = Button(N_("Connect"), self.connect, kind="primary")
         self.picker = GamePicker(on_change=self._relayout)
         self.side = Choice(N_("Your side"), SIDE_OPTIONS, "investigator")
+        self.clock = Choice(N_("Clock"), CLOCK_OPTIONS, "none")
         self.host_button = Button(N_("Host a LAN game"), self.host, kind="primary")
         self.back_button = Button(N_("Back"), self.back, hotkey=pygame.K_ESCAPE)
         self.lan = RowList(on_activate=self._join_found)
@@ -86,7 +93,7 @@ class ConnectScene(Scene):
         self.seat: Any = None
         self.resume_button = Button(self._resume_label, self.resume, kind="primary")
         self.form = Form([self.resume_button, self.name, self.address, self.connect_button, self.picker.game,
-                          self.picker.edition, self.side, self.host_button, self.join_found_button,
+                          self.picker.edition, self.side, self.clock, self.host_button, self.join_found_button,
                           self.back_button], focus=2)
         self._size: tuple[int, int] | None = None
         self._sync()
@@ -109,7 +116,7 @@ class ConnectScene(Scene):
         from ..online.resume import latest_seat
 
         try:
-            self.seat = latest_seat()
+            self.seat = latest_seat(self.app)
         except OSError:
             self.seat = None
         self.resume_button.visible = self.resume_button.enabled = self.seat is not None
@@ -246,7 +253,7 @@ class ConnectScene(Scene):
 
         game, edition = self.picker.value
         open_room(self, self.online, "create", side=self.side.value, private=False, host=host, port=port,
-                  game=game, edition=edition)
+                  game=game, edition=edition, clock=self.clock.value)
 
     def back(self) -> None:
         self.app.play("click")
@@ -305,14 +312,15 @@ class ConnectScene(Scene):
         y += max(20, int(30 * s))
         self.host_hint_y = y
         y += max(36, int(38 * s))
-        for row in (self.picker.game, self.picker.edition, self.side):
+        for row in (self.picker.game, self.picker.edition, self.side, self.clock):
             if row.visible:
                 row.rect = pygame.Rect(x - 6, y, inner_w + 6, max(32, int(42 * s)))
                 y = row.rect.bottom + int(4 * s)
         y += int(8 * s)
         label_w = theme.font(max(11, int(fh * 0.42)), "sans-bold").size(_(self.host_button.label))[0]
         self.host_button.rect = pygame.Rect(x, y, min(inner_w, max(200, int(280 * s), label_w + 40)), fh)
-        self.resume_button.rect = pygame.Rect(x, self.left.bottom - pad - fh, inner_w, fh)
+        self.resume_button.rect = pygame.Rect(self.right.x + pad, self.right.bottom - pad - fh,
+                                              self.right.w - 3 * pad - bw, fh)
         # LAN list
         rx = self.right.x + pad
         rw = self.right.w - 2 * pad

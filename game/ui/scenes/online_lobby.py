@@ -16,14 +16,10 @@ from ..online.names import shown_name
 from ..online.service import format_address
 from ..scene import Scene
 from ..widgets import Button, Choice, Toast
-from .online_connect import SIDE_OPTIONS
+from .online_connect import CLOCK_OPTIONS, SIDE_OPTIONS
 from .online_room import open_room
 
 REFRESH_EVERY = 3.0
-#: The clocks a new room offers (the text :func:`net.clock.parse_clock` reads).
-CLOCK_OPTIONS = [("none", N_("No clock")), ("60s", N_("1 minute a move")), ("5+3", N_("5 min + 3 s a turn")),
-                 ("10+5", N_("10 min + 5 s a turn")), ("25+10", N_("25 min + 10 s a turn"))]
-#: How long a vanished player has to come back before the other may claim the game.
 AWAY_OPTIONS = [(120, N_("2 minutes")), (300, N_("5 minutes")), (600, N_("10 minutes"))]
 CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 

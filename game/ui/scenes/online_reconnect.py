@@ -110,7 +110,7 @@ class ReconnectScene(Scene):
             restarting = d.game.restarting
             title = _("The server is restarting") if restarting else _("Connection lost")
             left = d.reconnect_left()
-            line = _("Reconnecting… {seconds} s left").format(seconds=int(math.ceil(left)))
+            line = _("Reconnecting… {time} left").format(time=clock_text(math.ceil(left)))
             sub = (_("It keeps every game: this one goes on where it stopped.") if restarting
                    else _("Your seat is kept: the game goes on where it stopped."))
             frac = left / max(1.0, d.game.reconnect_for)
@@ -142,8 +142,9 @@ class ReconnectScene(Scene):
             rect.center = (cx, cy)
             if frac > 0:
                 pygame.draw.arc(surface, col, rect, math.pi / 2, math.pi / 2 + math.tau * frac, max(3, int(5 * s)))
-            theme.blit_text(surface, str(int(math.ceil(d.reconnect_left()))), max(14, int(22 * s)), theme.PARCHMENT,
-                            (cx, cy), "center", "sans-bold")
+            ring = clock_text(math.ceil(d.reconnect_left()))
+            theme.blit_text(surface, ring, theme.fit_size(ring, max(14, int(22 * s)), int(2 * rad * 0.85), "sans-bold"),
+                            theme.PARCHMENT, (cx, cy), "center", "sans-bold")
         else:
             a = self.t * 4
             tip = (cx + rad * 0.8 * math.cos(a), cy + rad * 0.8 * math.sin(a))

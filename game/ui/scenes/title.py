@@ -59,7 +59,7 @@ class TitleScene(Scene):
         try:
             from ..online.resume import latest_seat
 
-            self.online_seat = latest_seat()
+            self.online_seat = latest_seat(self.app)
         except Exception:  # noqa: BLE001 - no network support or an unreadable folder: no offer
             self.online_seat = None
         self.resume_online_button.visible = self.resume_online_button.enabled = self.online_seat is not None
