@@ -509,9 +509,7 @@ class Lobby:
             room.flag_call = self.clock.callLater(due, self._flag, room)
 
     def _disarm_flag(self, room: Room) -> None:
-        if room.flag_call is not None and room.flag_call.active():
-            room.flag_call.cancel()
-        room.flag_call = None
+        room.flag_call = _cancelled(room.flag_call)
 
     def _flag(self, room: Room) -> None:
         room.flag_call = None
@@ -604,9 +602,7 @@ class Lobby:
             room.expiry = self.clock.callLater(self.room_grace, self._close_room, room)
 
     def _cancel_expiry(self, room: Room) -> None:
-        if room.expiry is not None and room.expiry.active():
-            room.expiry.cancel()
-        room.expiry = None
+        room.expiry = _cancelled(room.expiry)
 
     def _close_room(self, room: Room) -> None:
         room.expiry = None
@@ -635,6 +631,13 @@ class Lobby:
         data = packb({"t": "restarting", "detail": detail})
         for member in list(self.greeted):
             member.send_bytes(data)
+
+
+def _cancelled(call: Any) -> None:
+    """Cancel a pending ``callLater`` (if any); ``None`` to store in its place."""
+    if call is not None and call.active():
+        call.cancel()
+    return None
 
 
 def _other(side: str) -> str:

@@ -15,6 +15,13 @@ def act(seq: int, turn: str) -> dict:
     return {"t": "act", "seq": seq, "a": ["holmes", 1], "h": "0" * 32, "turn": turn}
 
 
+def rejoined(lobby: Lobby, room: str, token: str) -> FakeMember:
+    back = FakeMember()
+    say(lobby, back, t="hello", v=2, name="Ann")
+    say(lobby, back, t="rejoin", room=room, token=token, since=0)
+    return back
+
+
 def clocked_room(lobby: Lobby, clock: str) -> tuple[FakeMember, FakeMember]:
     a, b = greeted(lobby, "Ann"), greeted(lobby, "Bob")
     joined = say(lobby, a, t="create", game="pocket", side="jack", clock=clock)
@@ -107,32 +114,29 @@ def test_a_vanished_opponent_starts_a_visible_countdown_then_the_game_may_be_cla
     assert b.last() == {"t": "claimed", "side": "investigator", "reason": "away"}
 
 
-def test_the_present_player_may_keep_waiting_and_the_vanished_one_comes_back():
+def away_room(clock_text: str):  # type: ignore[no-untyped-def]
+    """A started room with that clock: the lobby, its clock, Ann (Jack) and Bob, the code, Ann's token."""
     lobby, clock = make_lobby()
-    a, b = clocked_room(lobby, "none/60")
-    token = a.last("joined")["token"]
-    room = next(iter(lobby.rooms))
+    a, b = clocked_room(lobby, clock_text)
+    return lobby, clock, a, b, next(iter(lobby.rooms)), a.last("joined")["token"]
+
+
+def test_the_present_player_may_keep_waiting_and_the_vanished_one_comes_back():
+    lobby, clock, a, b, room, token = away_room("none/60")
     lobby.disconnected(a)
     clock.advance(300)                                   # past the countdown: nobody claims
-    back = FakeMember()
-    say(lobby, back, t="hello", v=2, name="Ann")
-    say(lobby, back, t="rejoin", room=room, token=token, since=0)
+    back = rejoined(lobby, room, token)
     assert back.last("joined")["role"] == "jack"
     assert b.last() == {"t": "presence", "side": "jack", "present": True}
     assert say(lobby, b, t="claim", reason="away")["code"] == "claim/refused"
 
 
 def test_a_player_coming_back_sees_the_other_ones_countdown():
-    lobby, clock = make_lobby()
-    a, b = clocked_room(lobby, "none/100")
-    token = a.last("joined")["token"]
-    room = next(iter(lobby.rooms))
+    lobby, clock, a, b, room, token = away_room("none/100")
     lobby.disconnected(b)
     lobby.disconnected(a)
     clock.advance(40)
-    back = FakeMember()
-    say(lobby, back, t="hello", v=2, name="Ann")
-    say(lobby, back, t="rejoin", room=room, token=token, since=0)
+    back = rejoined(lobby, room, token)
     assert back.last() == {"t": "presence", "side": "investigator", "present": False, "away": 60_000}
 
 

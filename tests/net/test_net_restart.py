@@ -25,21 +25,22 @@ GAMES = (("pocket", None), ("london", "2016"), ("newyork", None))
 FAST = {"MRJACK_AUTOPLAY_DELAY": "0.02", "MRJACK_RECONNECT": "0.2,1"}
 
 
-def messages_on_disk(db: Path) -> int:
+def count(db: Path, where: str = "1") -> int:
+    """Log rows in the server's database (read-only, beside the running server)."""
     try:
         with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1) as c:
-            return int(c.execute("SELECT count(*) FROM log").fetchone()[0])
+            return int(c.execute(f"SELECT count(*) FROM log WHERE {where}").fetchone()[0])
     except sqlite3.Error:
         return 0
+
+
+def messages_on_disk(db: Path) -> int:
+    return count(db)
 
 
 def rooms_playing(db: Path) -> int:
     """Rooms whose both players have sent their first message (both are seated and connected)."""
-    try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1) as c:
-            return int(c.execute("SELECT count(*) FROM log WHERE seq = 2").fetchone()[0])
-    except sqlite3.Error:
-        return 0
+    return count(db, "seq = 2")
 
 
 def wait_for(check, what: str, timeout: float = 60) -> None:  # type: ignore[no-untyped-def]

@@ -72,14 +72,8 @@ class LeaveScene(Scene):
         return box
 
     def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        box = self._layout(size)
-        w, h = size
-        s = look.scale(size)
-        dim = pygame.Surface(size, pygame.SRCALPHA)
-        dim.fill((6, 6, 10, 185))
-        surface.blit(dim, (0, 0))
-        theme.rounded_panel(surface, box, radius=int(16 * s), alpha=252)
+        box = self._layout(surface.get_size())
+        w, h, s = look.dialog(surface, box)
         title = _("Leave the game?")
         draw_title(surface, title, theme.fit_size(title, max(22, int(40 * s)), box.w - 40, "serif-bold"),
                    (w // 2, box.y + int(46 * s)))

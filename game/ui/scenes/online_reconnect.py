@@ -96,14 +96,8 @@ class ReconnectScene(Scene):
         return box
 
     def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        box = self._layout(size)
-        w, h = size
-        s = look.scale(size)
-        dim = pygame.Surface(size, pygame.SRCALPHA)
-        dim.fill((6, 6, 10, 185))
-        surface.blit(dim, (0, 0))
-        theme.rounded_panel(surface, box, radius=int(16 * s), alpha=252)
+        box = self._layout(surface.get_size())
+        w, h, s = look.dialog(surface, box)
         d = self.driver
         countdown = None
         if self.ours:
