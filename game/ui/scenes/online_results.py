@@ -47,7 +47,7 @@ def verdict(result: Any, role: str | None) -> tuple[str, str, theme.Color]:
     if status == "unverified":
         return _("Not verified: the other side did not open its keys"), result.reason, theme.WARN
     if status == "claimed":
-        why = claim_text(result, role)
+        why = _("The game was not played to its end, so its cards were not checked.")
         if role == result.winner:
             return _("You won by claim"), why, theme.GOOD
         if role in ("jack", "investigator"):
@@ -219,7 +219,14 @@ class OnlineResultsScene(ResultsScene):
         w, h = size
         surface.blit(self.backdrop(size), (0, 0))
         theme.rounded_panel(surface, panel, radius=int(18 * s), alpha=245)
-        draw_title(surface, _("Game stopped"), max(28, int(56 * s)), (w // 2, panel.y + int(60 * s)), theme.WARN)
+        r = self.result
+        title, colour = _("Game stopped"), theme.WARN
+        if r is not None and r.status == "claimed" and r.winner in ("jack", "investigator"):
+            from ...engine.core import Side
+            from .. import texts
+
+            title, colour = texts.winner_title(Side(r.winner)), theme.side_colour(r.winner)   # decided by a claim
+        draw_title(surface, title, max(28, int(56 * s)), (w // 2, panel.y + int(60 * s)), colour)
         ornament(surface, (w // 2, panel.y + int(110 * s)), int(panel.w * 0.6))
         r = self.result
         y = panel.y + int(134 * s)
