@@ -195,3 +195,52 @@ def test_a_full_disk_refuses_moves_without_losing_them_and_play_goes_on_when_spa
     net.flush(lambda: len(done) == 2)
     assert [r.status for r in done] == ["finished", "finished"]
     assert room.seq == len(net.store.read_log(room.code))
+
+
+def test_a_refused_rejoin_closes_its_connection():
+    from net.client import NetGame, Seat
+
+    net = Net()
+    game = NetGame(net.clock, "lobby", 1)
+    game.client.connector = net.connector
+    failed: list = []
+    game.resume(Seat("lobby", 1, "NOPE1", "jack", "x" * 24, b"m" * 32)).addErrback(failed.append)
+    net.flush(lambda: bool(failed))
+    assert failed[0].value.code == "room/not_found"
+    net.flush(lambda: not game.client.connected and net.factory.connections == 0)
+
+
+def test_seats_are_kept_as_dicts_readable_by_their_owner_only(tmp_path: Path):
+    import json
+    import stat
+
+    from net.client import Seat
+    from net.seats import SeatFolder
+
+    folder = SeatFolder(tmp_path / "seats")
+    seat = Seat("example.org", 7341, "ABCDE", "jack", "t" * 24, b"\x01" * 32, "london", "2016", "Bob", 3, "Ann")
+    path = folder.save(seat)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    data = json.loads(path.read_text())
+    assert isinstance(data, dict) and data["opponent"] == "Bob" and data["round"] == 3
+    data["key"] = {"public": "…"}                  # a later version may add a key pair: still readable
+    path.write_text(json.dumps(data))
+    assert folder.all() == [seat]
+    (tmp_path / "seats" / "seat-broken.json").write_text("{not json")
+    assert folder.all() == [seat]                   # a damaged file is skipped, not fatal
+    folder.forget(seat)
+    assert folder.all() == []
+
+
+def test_the_room_keeps_its_last_hundred_chat_lines_for_late_comers():
+    from test_net_lobby import greeted, make_lobby, say
+
+    lobby, _ = make_lobby()
+    a = greeted(lobby, "Ann")
+    code = say(lobby, a, t="create", game="pocket", side="jack")["room"]
+    for i in range(150):
+        say(lobby, a, t="chat", text=f"line {i}")
+    b = greeted(lobby, "Bob")
+    say(lobby, b, t="join", room=code)
+    lines = [m for m in b.inbox if m["t"] == "chat"]
+    assert len(lines) == 100 and lines[0]["text"] == "line 50" and lines[-1]["n"] == 150
