@@ -42,6 +42,7 @@ from game.bots import make_bot  # noqa: E402
 from net.client import NetGame  # noqa: E402
 from net.framing import packb  # noqa: E402
 from net.lobby import CODE_ALPHABET, PRIVATE_CODE_LENGTH, Lobby  # noqa: E402
+from net.messages import PROTOCOL_VERSION  # noqa: E402
 from net.server import RelayFactory  # noqa: E402
 from net.session import bot_rng  # noqa: E402
 
@@ -132,7 +133,7 @@ def rooms_per_address() -> int:
     held = 0
     for i in range(100):
         m = _Member(f"s{i}")
-        lobby.handle(m, {"t": "hello", "v": 1})
+        lobby.handle(m, {"t": "hello", "v": PROTOCOL_VERSION})
         lobby.handle(m, {"t": "create", "game": "pocket", "side": "jack", "private": True})
         held += m.inbox[-1]["t"] == "joined"
     return held
@@ -142,7 +143,7 @@ def guesses_per_second() -> float:
     clock = Clock()
     lobby = Lobby(clock)
     m = _Member("g")
-    lobby.handle(m, {"t": "hello", "v": 1})
+    lobby.handle(m, {"t": "hello", "v": PROTOCOL_VERSION})
     heard = 0
     for _ in range(36_000):                   # an hour, ten tries a second
         lobby.handle(m, {"t": "join", "room": "A" * PRIVATE_CODE_LENGTH})

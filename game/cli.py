@@ -52,12 +52,19 @@ def build_parser() -> argparse.ArgumentParser:
     from net.serveropts import add_tls_arguments
 
     add_tls_arguments(sv)
+    from net.store import add_store_options
+    add_store_options(sv)
 
     ap = sub.add_parser("autoplay", help="a headless network player: joins a server and plays with a bot")
     ap.add_argument("--server", required=True, help="HOST:PORT of the lobby server, tls://HOST:PORT over TLS")
     ap.add_argument("--game", default="pocket", help="pocket, london or newyork (a joining player takes the room's)")
     ap.add_argument("--edition", default=None, help="London's printing for --create: 2006 (default) or 2016")
     ap.add_argument("--side", choices=("jack", "investigator"), required=True)
+    ap.add_argument("--clock", default=None,
+                    help="for --create: none, seconds per move ('60s') or minutes+increment ('10+5'), "
+                         "optionally '/SECONDS' before a vanished player's game may be claimed")
+    ap.add_argument("--claim", action="store_true",
+                    help="claim the win when the opponent's flag falls or its away countdown ends")
     ap.add_argument("--bot", default="greedy")
     grp = ap.add_mutually_exclusive_group(required=True)
     grp.add_argument("--create", action="store_true", help="create a room and print its code")

@@ -17,12 +17,21 @@ certificate is checked against the system store or pinned on first use
 (``known_servers.json`` in the same folder), and a changed one is refused.
 
 Test hooks (environment): ``MRJACK_AUTOPLAY_DELAY`` (seconds before each
-move), ``MRJACK_NET_TRACE`` (a file receiving every message as a JSON
+move), ``MRJACK_RECONNECT`` (``FIRST,CAP``: the reconnect backoff's first
+and longest wait, default ``0.5,15``), ``MRJACK_NET_TRACE`` (a file receiving every message as a JSON
 line), ``MRJACK_TEST_CHEAT`` (``witness``, ``verdict``, ``claim``, ``deck``,
 ``card`` or ``hash``: make this player cheat, to test that the other catches it).
 
+``--clock`` (with ``--create``) picks the room's clock; ``--claim`` makes
+the player claim the win as soon as the opponent's flag falls or its away
+countdown ends.  The final line's ``claim`` is ``{"side", "reason"}`` when
+the game was decided by a claim (``flag``, ``away``, ``resign``), else ``null``.
+If the server goes away (killed, restarted) the player reconnects with
+backoff until ``--timeout``.
+
 Exit codes: 0 finished and verified, 1 no connection or timeout, 2 bad
-arguments, 3 someone cheated, 4 desync, 5 aborted or unverified.
+arguments, 3 someone cheated, 4 desync, 5 aborted or unverified, 6 decided
+by a claim.
 """
 
 from __future__ import annotations
@@ -37,10 +46,12 @@ from typing import Any
 from game.bots import make_bot
 
 from .client import NetGame, Seat
+from .clock import parse_clock
 from .games import rules
+from .seats import SeatFolder, state_dir
 from .session import Result, bot_rng, jsonable
 
-EXIT = {"finished": 0, "cheat": 3, "desync": 4}
+EXIT = {"finished": 0, "cheat": 3, "desync": 4, "claimed": 6}
 
 
 def parse_server(text: str) -> tuple[str, int]:
@@ -54,40 +65,16 @@ def parse_server(text: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
-def state_dir() -> Path:
-    env = os.environ.get("MRJACK_NET_STATE")
-    if env:
-        return Path(env)
-    try:
-        import platformdirs
-
-        return Path(platformdirs.user_state_dir("mrjack")) / "net"
-    except ImportError:
-        return Path.home() / ".mrjack" / "net"
-
-
 def seat_path(host: str, port: int, room: str, side: str) -> Path:
-    safe = "".join(c if c.isalnum() or c in ".-" else "_" for c in host)
-    return state_dir() / f"seat-{safe}-{port}-{room.upper()}-{side}.json"
+    return SeatFolder(state_dir()).path(host, port, room, side)
 
 
 def save_seat(seat: Seat) -> Path:
-    path = seat_path(seat.host, seat.port, seat.room, seat.role)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as f:
-        json.dump(seat.to_dict(), f)
-    os.replace(tmp, path)
-    return path
+    return SeatFolder(state_dir()).save(seat)
 
 
 def load_seat(host: str, port: int, room: str, side: str) -> Seat | None:
-    path = seat_path(host, port, room, side)
-    try:
-        return Seat.from_dict(json.loads(path.read_text()))
-    except (OSError, ValueError, KeyError):
-        return None
+    return SeatFolder(state_dir()).load(host, port, room, side)
 
 
 def final_line(result: Result, game: NetGame, bot_seed: int) -> dict[str, Any]:
@@ -100,6 +87,7 @@ def final_line(result: Result, game: NetGame, bot_seed: int) -> dict[str, Any]:
         "seed": None if s is None else s.tr.layout_seed,
         "log": [] if s is None else s.public_log(),
         "record": None if result.audit is None else result.audit.record,
+        "claim": game.claim, "clock": game.clock_text,
     }
     return out
 
@@ -115,6 +103,9 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
         net_rules = rules(args.game)                       # ValueError: no network play for it
         game_name = net_rules.name
         edition = net_rules.edition(getattr(args, "edition", None))
+        clock = getattr(args, "clock", None)
+        if clock is not None:
+            parse_clock(clock)
     except ValueError as exc:
         print(json.dumps({"result": "error", "error": str(exc)}), flush=True)
         return 2
@@ -140,7 +131,11 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
         game.offer(action)   # a move gone stale while the bot thought is chosen again, never a crash
 
     game = NetGame(reactor, host, port, name=f"{args.bot}-bot", choose=choose, cheat=cheat,
-                   reconnect_for=min(60.0, args.timeout), tls=tls)
+                   reconnect_for=args.timeout, tls=tls)
+    backoff = os.environ.get("MRJACK_RECONNECT")
+    if backoff:
+        first, _, cap = backoff.partition(",")
+        game.backoff_first, game.backoff_cap = float(first), float(cap or first)
     if trace_path:
         trace = open(trace_path, "a", buffering=1)  # noqa: SIM115 - lives as long as the process
 
@@ -187,9 +182,21 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
 
     game.on_seat, game.on_room, game.on_result = on_seat, on_room, on_result
 
+    def claim_when_possible() -> None:
+        reason = game.claimable()
+        if reason is not None and not getattr(claim_when_possible, "sent", False):
+            claim_when_possible.sent = True  # type: ignore[attr-defined]
+            game.claim_win(reason).addErrback(lambda f: setattr(claim_when_possible, "sent", False))
+
+    if getattr(args, "claim", False):
+        from twisted.internet.task import LoopingCall
+        claimer = LoopingCall(claim_when_possible)
+        claimer.clock = reactor
+        reactor.callWhenRunning(claimer.start, 0.25, now=False)
+
     def start() -> None:
         if args.create:
-            d = game.create(args.side, game_name, edition=edition)
+            d = game.create(args.side, game_name, edition=edition, clock=clock)
         else:
             seat = load_seat(host, port, args.room, args.side)
             d = game.resume(seat) if seat is not None else game.join(args.room.upper(), args.side)

@@ -20,6 +20,7 @@ The reactor is always passed in.
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -122,8 +123,8 @@ class LobbyClient:
     Event callbacks (set the attributes; each takes the message dict):
     ``on_start``, ``on_game`` (a relayed game message), ``on_synced``,
     ``on_chat``, ``on_presence``, ``on_error`` (errors not tied to a
-    request), ``on_left``; ``on_disconnect(reason)`` when the connection
-    ends.  ``trace(msg)``, if set, sees every message received.
+    request), ``on_left``, ``on_clock``, ``on_claimed``, ``on_restarting``;
+    ``on_disconnect(reason)`` when the connection ends.  ``trace(msg)``, if set, sees every message received.
     """
 
     log = Logger()
@@ -146,6 +147,9 @@ class LobbyClient:
         self.on_presence: Callable[[dict], None] | None = None
         self.on_error: Callable[[dict], None] | None = None
         self.on_left: Callable[[dict], None] | None = None
+        self.on_clock: Callable[[dict], None] | None = None
+        self.on_claimed: Callable[[dict], None] | None = None
+        self.on_restarting: Callable[[dict], None] | None = None
         self.on_disconnect: Callable[[Any], None] | None = None
         self.trace: Callable[[dict], None] | None = None
         #: ``connector(host, port, protocol)`` replaces TCP (in-memory tests use an iosim pump).
@@ -221,18 +225,25 @@ class LobbyClient:
         return self._request({"t": "list"}).addCallback(lambda m: m["rooms"])
 
     def create_room(self, game: str, side: str, private: bool = False, edition: str | None = None,
-                    pub: bytes | None = None) -> defer.Deferred:
+                    pub: bytes | None = None, clock: str | None = None) -> defer.Deferred:
         """Fires with the ``joined`` message (``room``, ``role``, ``token``, ``edition``...).
 
         ``edition`` picks the printing where the game has several (London); the server's default otherwise.
         ``pub`` is the seat's public key (``net/keys.py``): the relay then takes only messages it signed.
+        ``clock``: ``none``, ``60s``, ``10+5``... (see :func:`net.clock.parse_clock`).
         """
         msg: dict[str, Any] = {"t": "create", "game": game, "side": side, "private": private}
         if edition is not None:
             msg["edition"] = edition
         if pub is not None:
             msg["pub"] = pub
+        if clock is not None:
+            msg["clock"] = clock
         return self._request(msg)
+
+    def claim(self, reason: str) -> defer.Deferred:
+        """Claim the game (``flag`` or ``away``); fires with the ``claimed`` message."""
+        return self._request({"t": "claim", "reason": reason})
 
     def join_room(self, code: str, side: str | None = None, pub: bytes | None = None) -> defer.Deferred:
         msg: dict[str, Any] = {"t": "join", "room": code}
@@ -295,7 +306,7 @@ class LobbyClient:
             self._emit(self.on_error, msg)
         elif t in GAME:
             self._emit(self.on_game, msg)
-        elif t in ("start", "synced", "chat", "presence", "left"):
+        elif t in ("start", "synced", "chat", "presence", "left", "clock", "claimed", "restarting"):
             self._emit(getattr(self, f"on_{t}"), msg)
 
     def _emit(self, callback: Callable[[dict], None] | None, msg: dict) -> None:
@@ -331,17 +342,22 @@ class Seat:
     edition: str | None = None
     key: bytes | None = None       # the seat's Ed25519 private key (net/keys.py), raw
     tls: bool = False
+    opponent: str = ""          # the other player's name (to offer "Resume your game against NAME")
+    round: int = 0              # the round reached, for the same offer
+    name: str = ""              # our own name in that room
 
     def to_dict(self) -> dict:
         return {"host": self.host, "port": self.port, "room": self.room, "role": self.role,
                 "token": self.token, "master": self.master.hex(), "game": self.game, "edition": self.edition,
-                "key": None if self.key is None else self.key.hex(), "tls": self.tls}
+                "key": None if self.key is None else self.key.hex(), "tls": self.tls,
+                "opponent": self.opponent, "round": self.round, "name": self.name}
 
     @classmethod
     def from_dict(cls, d: dict) -> Seat:
         return cls(d["host"], int(d["port"]), d["room"], d["role"], d["token"], bytes.fromhex(d["master"]),
                    d.get("game", "pocket"), d.get("edition"), bytes.fromhex(d["key"]) if d.get("key") else None,
-                   bool(d.get("tls", False)))
+                   bool(d.get("tls", False)), str(d.get("opponent") or ""), int(d.get("round") or 0),
+                   str(d.get("name") or ""))
 
 
 class NetGame:
@@ -353,13 +369,23 @@ class NetGame:
     rejoin after a crash), ``on_room(joined)``, ``on_update(session)`` after
     each applied message, ``on_decision(observation)`` when a move is due,
     ``on_result(result)`` once, at the end.
+
+    What a window shows and polls: :meth:`clock_left` (both clocks),
+    :meth:`away_left` (the countdown of a vanished opponent),
+    :meth:`claimable`, ``restarting`` (the server said it restarts),
+    ``reconnecting``.  A lost connection is retried with backoff
+    (``0.5 s`` doubling to ``15 s``, with jitter) for ``reconnect_for``
+    seconds.
     """
+
+    backoff_first, backoff_cap = 0.5, 15.0
+    storage_retry = 2.0
 
     log = Logger()
 
     def __init__(self, reactor, host: str, port: int, *, name: str = "player",  # type: ignore[no-untyped-def]
                  choose: Callable[[Any], Any] | None = None, cheat: str | None = None,
-                 reconnect_for: float = 60.0, open_wait: float = 30.0, tls: bool = False) -> None:
+                 reconnect_for: float = 600.0, open_wait: float = 30.0, tls: bool = False) -> None:
         self.reactor, self.host, self.port, self.tls = reactor, host, port, tls
         self.client = LobbyClient(reactor, name)
         self.choose = choose
@@ -390,18 +416,30 @@ class NetGame:
         self._asked_at: int | None = None
         self._closing = False
         self._gaps: dict[int, int] = {}
+        self.players: dict[str, str | None] = {}
+        self.clock_text: str | None = None
+        self.clock: dict | None = None           # the last ``clock`` message
+        self._clock_at = 0.0                     # when it came (reactor seconds)
+        self._away: dict[str, float] = {}        # side -> reactor time when it may be claimed
+        self.absent: set[str] = set()
+        self.claim: dict | None = None           # {"side", "reason"} once the game was claimed
+        self.restarting = False
+        self.reconnecting = False
+        self._jitter = random.Random()
         c = self.client
         c.on_start, c.on_game, c.on_synced = self._on_start, self._on_game, self._on_synced
         c.on_presence, c.on_error, c.on_disconnect = self._on_presence, self._on_error, self._on_disconnect
+        c.on_clock, c.on_claimed, c.on_restarting = self._on_clock, self._on_claimed, self._on_restarting
 
     # -------------------------------------------------------------- entry
     def create(self, side: str, game: str = "pocket", private: bool = False,
-               edition: str | None = None) -> defer.Deferred:
-        """Connect and open a room of ``game`` (and ``edition``, London's printing); fires with
-        the ``joined`` message (its ``room`` is the code)."""
+               edition: str | None = None, clock: str | None = None) -> defer.Deferred:
+        """Connect and open a room of ``game`` (and ``edition``, London's printing; ``clock``, see
+        :func:`net.clock.parse_clock`); fires with the ``joined`` message (its ``room`` is the code)."""
         self._master, self._key = new_master(), SeatKey.new()
         d = self.client.connect(self.host, self.port, tls=self.tls)
-        d.addCallback(lambda _: self.client.create_room(game, side, private, edition, pub=self._key.public))
+        d.addCallback(lambda _: self.client.create_room(game, side, private, edition, pub=self._key.public,
+                                                        clock=clock))
         return d.addCallback(self._joined)
 
     def join(self, code: str, side: str | None = None) -> defer.Deferred:
@@ -431,12 +469,20 @@ class NetGame:
         seat = self.seat
         d = self.client.connect(seat.host, seat.port, tls=seat.tls)
         d.addCallback(lambda _: self.client.rejoin(seat.room, seat.token, since, self._key, seat.role))
+
+        def refused(f):  # type: ignore[no-untyped-def]
+            if f.check(NetError) and self.client.connected:
+                self.client.close()      # a refused rejoin must not leave its connection open
+            return f
+        d.addErrback(refused)
         return d.addCallback(self._joined)
 
     def _joined(self, msg: dict) -> dict:
         self.role, self.room, self.game, self.edition = msg["role"], msg["room"], msg["game"], msg.get("edition")
         self.watch = msg.get("watch", self.watch)   # a private room's code for spectators
+        self.players, self.clock_text = dict(msg["players"]), msg.get("clock")
         self.live = False
+        self.restarting = self.reconnecting = False
         if msg["role"] != "spectator" and "token" in msg and self.seat is None:
             assert self._master is not None
             self.seat = Seat(self.host, self.port, msg["room"], msg["role"], msg["token"], self._master, msg["game"],
@@ -462,9 +508,23 @@ class NetGame:
     def _on_start(self, msg: dict) -> None:
         if self.session is None:
             self._new_session(msg["game_id"], msg.get("keys") or {})
+        self.players = dict(msg["players"])
+        if self.seat is not None and self.role in self.players:
+            self._update_seat()
         if self.role != "spectator":
             self.live = True
         self.pump()
+
+    def _update_seat(self) -> None:
+        """Keep the seat's opponent and round fresh (for "Resume your game against NAME (round N)")."""
+        seat = self.seat
+        assert seat is not None
+        other = "investigator" if seat.role == "jack" else "jack"
+        rnd = getattr(self.session.state, "round", 0) if self.session and self.session.state else 0
+        opponent = self.players.get(other) or ""
+        if (opponent, rnd) != (seat.opponent, seat.round) and self.on_seat is not None:
+            seat.opponent, seat.round, seat.name = opponent, int(rnd or 0), self.players.get(seat.role) or ""
+            self.on_seat(seat)
 
     def _on_synced(self, msg: dict) -> None:
         self.live = True
@@ -481,7 +541,7 @@ class NetGame:
         if msg["from"] == self.role and msg["t"] in CONTROL:
             self._control = [c for c in self._control if c["t"] != msg["t"]]
         try:
-            s.receive(msg)
+            s.receive(msg)   # (``turn`` is the clock's, not the game's, but the sender signed it too)
         except SessionError as exc:
             # A gap: catch up by reconnecting, but a relay that skips the same message again
             # and again gets no reconnect loop out of us.
@@ -492,13 +552,101 @@ class NetGame:
             self.log.error("lost messages ({why}); catching up", why=str(exc))
             self.client.close()  # the reconnect catches up from s.seq
             return
+        if "turn" in msg and msg["from"] != self.role and s.result is None and msg["turn"] != turn_now(s):
+            # The clock runs for whoever ``turn`` names: a false one would spend our time.
+            self._finish_without(f"{msg['from']} misreported whose turn it is (message {msg['seq']})")
+            return
         if self.on_update is not None:
             self.on_update(s)
+        if self.seat is not None and self.live:
+            self._update_seat()
         self.pump()
 
     def _on_presence(self, msg: dict) -> None:
-        if msg.get("left") and self.session is not None and msg["side"] != self.role and not self.session.over:
-            self._finish_without(f"{msg['side']} left the game", left=msg["side"])
+        side = msg["side"]
+        if msg["present"]:
+            self.absent.discard(side)
+            self._away.pop(side, None)
+        else:
+            self.absent.add(side)
+            if "away" in msg:
+                self._away[side] = self.reactor.seconds() + msg["away"] / 1000
+        if (msg.get("left") and self.session is not None and side != self.role and not self.session.over
+                and not self.finished):   # (a server that records claims sent "claimed" first)
+            self._finish_without(f"{side} left the game", left=side)
+
+    def _on_clock(self, msg: dict) -> None:
+        self.clock, self._clock_at = msg, self.reactor.seconds()
+
+    def _on_restarting(self, msg: dict) -> None:
+        self.restarting = True
+        self.log.info("the server says: {detail}", detail=msg.get("detail", "restarting"))
+
+    def _on_claimed(self, msg: dict) -> None:
+        """The game was won by a claim (a fallen flag, a vanished or resigning player)."""
+        self.claim = {"side": msg["side"], "reason": msg["reason"]}
+        if self.finished:
+            return
+        s = self.session
+        st = None if s is None else s.state
+        loser = "investigator" if msg["side"] == "jack" else "jack"
+        why = {"flag": f"{loser}'s time ran out", "away": f"{loser} did not come back in time",
+               "resign": f"{loser} left the game"}[msg["reason"]]
+        self._finish(Result("claimed", self.role or "?", winner=msg["side"], termination=msg["reason"],
+                            public_hash=None if st is None else st.public_hash(),
+                            ply=None if st is None else st.ply, reason=f"{msg['side']} won: {why}"))
+
+    # -------------------------------------------------------------- clocks
+    def clock_left(self, side: str) -> float | None:
+        """Seconds left on ``side``'s clock as the server last stamped it, run on locally."""
+        if self.clock is None:
+            return None
+        left = self.clock[side] / 1000
+        if self.clock["run"] == side and not self.finished:
+            left -= self.reactor.seconds() - self._clock_at
+        return max(0.0, left)
+
+    def flag(self) -> str | None:
+        """The side whose flag fell (by the server's word), if any."""
+        return None if self.clock is None else self.clock.get("flag")
+
+    def away_left(self, side: str) -> float | None:
+        """Seconds before ``side``'s game may be claimed (it is away), or ``None`` if it is here."""
+        if side not in self._away:
+            return None
+        return max(0.0, self._away[side] - self.reactor.seconds())
+
+    def claimable(self) -> str | None:
+        """``flag`` or ``away`` if this player may claim the win now, else ``None``."""
+        if self.role not in ("jack", "investigator") or self.finished or self.claim is not None:
+            return None
+        other = "investigator" if self.role == "jack" else "jack"
+        if self.flag() == other:
+            return "flag"
+        left = self.away_left(other)
+        return "away" if left is not None and left <= 0 else None
+
+    def claim_win(self, reason: str) -> defer.Deferred:
+        """Claim the game (``flag`` or ``away``); fires with the ``claimed`` message, after the result.
+
+        :raises NetError: (in the Deferred) ``claim/refused`` if it is too early.
+        """
+        def claimed(msg: dict) -> dict:
+            self._on_claimed(msg)
+            return msg
+        return self.client.claim(reason).addCallback(claimed)
+
+    def resign(self) -> defer.Deferred:
+        """Leave the game: the seat is given up and the opponent wins (the server records it)."""
+        self._closing = True
+        d = self.client.leave()
+
+        def done(_):  # type: ignore[no-untyped-def]
+            if not self.finished:
+                other = "investigator" if self.role == "jack" else "jack"
+                self._on_claimed({"side": other, "reason": "resign"})
+            self.client.close()
+        return d.addBoth(done)
 
     def _on_error(self, msg: dict) -> None:
         code = msg["code"]
@@ -506,6 +654,9 @@ class NetGame:
         if code in (Code.ACTION_STALE.value, Code.ACTION_AHEAD.value):
             # Another message got in first (or ours was lost): re-decide on the state we have.
             self.reactor.callLater(0, self._retry)
+        elif code == Code.SERVER_STORAGE.value:
+            # The server could not save our message (its disk is full?), so nobody got it: try again.
+            self.reactor.callLater(self.storage_retry, self._retry)
         elif code == Code.ROOM_OVER.value and self._control:
             # Both keys are open: an abort still waiting for its echo has nothing left to stop.
             self._control = []
@@ -529,11 +680,12 @@ class NetGame:
             return
         if self._lost_at is None:
             self._lost_at = self.reactor.seconds()
-        self._try_reconnect(0.2)
+        self.reconnecting = True
+        self._try_reconnect(self.backoff_first)
 
     def _try_reconnect(self, delay: float) -> None:
         def attempt() -> None:
-            if self.finished:
+            if self.finished or self._closing:
                 return
             d = self._rejoin()
 
@@ -541,17 +693,22 @@ class NetGame:
                 if f.check(NetError) and f.value.code == Code.ROOM_BAD_TOKEN.value:
                     self._finish_without("the seat is gone (bad token)")
                     return None
+                if f.check(NetError) and f.value.code == Code.ROOM_NOT_FOUND.value:
+                    self._finish_without("the server no longer has this game (it was restarted without "
+                                         "keeping its rooms, or the room expired)")
+                    return None
                 assert self._lost_at is not None
                 if self.reactor.seconds() - self._lost_at > self.reconnect_for:
-                    self._finish_without(f"could not reconnect in {self.reconnect_for:g} s")
+                    self._finish_without(f"the server did not come back in {self.reconnect_for:g} s")
                     return None
-                self._try_reconnect(min(delay * 2, 5.0))
+                self._try_reconnect(min(delay * 2, self.backoff_cap))
                 return None
 
             def ok(_):  # type: ignore[no-untyped-def]
                 self._lost_at = None
+                self.reconnecting = False
             d.addCallbacks(ok, failed)
-        self.reactor.callLater(delay, attempt)
+        self.reactor.callLater(delay * self._jitter.uniform(0.75, 1.25), attempt)
 
     # -------------------------------------------------------------- moves
     def play(self, action: Any) -> None:
@@ -585,6 +742,10 @@ class NetGame:
         assert self.session is not None
         self._last_sent = max(self._last_sent, self.session.seq) + 1
         msg["seq"] = self._last_sent
+        if "a" in msg and "turn" not in msg:
+            turn = turn_after(self.session, msg["a"])
+            if turn is not None:
+                msg["turn"] = turn
         if self._key is not None and self.role is not None:
             self._key.sign_message(self.session.game_id, self.role, msg)
         if msg["t"] in CONTROL:
@@ -674,3 +835,27 @@ class NetGame:
         """Leave the connection (the seat stays: rejoin later with :meth:`resume`)."""
         self._closing = True
         self.client.close()
+
+
+def turn_now(session: Session) -> str:
+    """Whose decision is due in ``session``'s state: ``jack``, ``investigator`` or ``none``."""
+    st = session.state
+    if st is None:
+        return "none"
+    side = getattr(st.to_move(), "value", None)
+    return side if side in ("jack", "investigator") else "none"
+
+
+def turn_after(session: Session, wire: Any) -> str | None:
+    """Whose decision is due once the step ``wire`` is applied (what ``turn`` says), or ``None``
+    if this view cannot tell (the server then keeps its clocks as they run)."""
+    st = session.state
+    if st is None:
+        return None
+    try:
+        child = st.clone()
+        child._apply(session.vocab.from_wire(wire))
+    except Exception:  # noqa: BLE001 - a step this view cannot apply ahead: say nothing
+        return None
+    side = getattr(child.to_move(), "value", None)
+    return side if side in ("jack", "investigator") else "none"

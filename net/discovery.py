@@ -23,12 +23,15 @@ from twisted.internet import defer, task
 from twisted.internet.protocol import DatagramProtocol
 from twisted.logger import Logger
 
-from .messages import PROTOCOL_VERSION, is_int, is_text
+from .messages import is_int, is_text
+
+#: The discovery datagrams' own version (unchanged when the lobby protocol moves on).
+DISCOVERY_VERSION = 1
 
 DISCOVERY_PORT = 7342
 MAX_DATAGRAM = 512
 BROADCAST = "255.255.255.255"
-QUERY = msgpack.packb({"t": "discover", "v": PROTOCOL_VERSION})
+QUERY = msgpack.packb({"t": "discover", "v": DISCOVERY_VERSION})
 
 
 def _decode(data: bytes) -> dict | None:
@@ -39,7 +42,7 @@ def _decode(data: bytes) -> dict | None:
                               max_map_len=8, max_ext_len=0, strict_map_key=True)
     except Exception:  # noqa: BLE001 - any junk is just dropped
         return None
-    return msg if type(msg) is dict and msg.get("v") == PROTOCOL_VERSION else None
+    return msg if type(msg) is dict and msg.get("v") == DISCOVERY_VERSION else None
 
 
 def lobby_info(msg: dict | None, host: str) -> dict | None:
@@ -81,7 +84,7 @@ class DiscoveryResponder(DatagramProtocol):
                 return
             self._budget -= 1
         self.answered += 1
-        self.transport.write(msgpack.packb({"t": "lobby", "v": PROTOCOL_VERSION, **self.info()}), addr)
+        self.transport.write(msgpack.packb({"t": "lobby", "v": DISCOVERY_VERSION, **self.info()}), addr)
 
 
 class Announcer(DatagramProtocol):
@@ -106,7 +109,7 @@ class Announcer(DatagramProtocol):
 
     def announce(self) -> None:
         try:
-            self.transport.write(msgpack.packb({"t": "lobby", "v": PROTOCOL_VERSION, **self.info()}), self.address)
+            self.transport.write(msgpack.packb({"t": "lobby", "v": DISCOVERY_VERSION, **self.info()}), self.address)
         except OSError:  # no network: try again next time
             pass
 

@@ -11,26 +11,35 @@ The relay never reads the game: it checks that a game message comes from
 a seated player of a started room, that its ``seq`` is the next one, and
 that any action in it is a word of that game's vocabulary.  It stamps
 ``from``, appends it to the room's log, and sends it to every member.
+
+With a :class:`~net.store.Store` every change (a room, a seat, a log
+message, a chat line, a claim) is written *before* it is relayed, and
+:meth:`Lobby.restore` brings back every unfinished room after a restart.
+Clocks and claims: :mod:`net.clock`.
 """
 
 from __future__ import annotations
 
 import itertools
 import secrets
+import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+import msgpack
 from twisted.logger import Logger
 
 from game.engine.errors import ParseError
 from game.engine.rulesets import find_ruleset
 
+from .clock import ClockSpec, GameClock, parse_clock
 from .framing import packb
 from .games import NETWORK_GAMES, rules
 from .keys import rejoin_bytes, verify, verify_message
 from .limits import Admission, LogThrottle, clean_name
 from .messages import GAME, PROTOCOL_VERSION, Code, ProtocolError, error
+from .store import CHAT_KEEP, Store, StoredRoom, StoredSeat, StoreError
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 #: Public rooms are listed anyway: a short code to type.  A private room's code (and every
@@ -71,6 +80,10 @@ class Seat:
     member: Any = None
     left: bool = False
     pub: bytes | None = None       # the seat's Ed25519 public key (net/keys.py)
+    gone_at: float | None = None     # when its connection went (the away countdown starts)
+
+    def stored(self) -> StoredSeat:
+        return StoredSeat(self.side, self.token, self.name, self.left, self.pub)
 
 
 @dataclass(eq=False)
@@ -90,6 +103,12 @@ class Room:
     watch: str | None = None       # a private room's spectator code
     log_bytes: int = 0
     desyncs: set = field(default_factory=set)
+    clock: GameClock = field(default_factory=lambda: GameClock(ClockSpec()))
+    claim: dict | None = None      # {"side": winner, "reason", "seq"} once the game was claimed
+    chat: list[bytes] = field(default_factory=list)   # packed chat messages, the last CHAT_KEEP
+    chat_n: int = 0
+    flag_call: Any = None
+    created: float = 0.0
 
     @property
     def seq(self) -> int:
@@ -99,7 +118,13 @@ class Room:
     def status(self) -> str:
         if self.game_id is None:
             return "waiting"
-        return "over" if len(self.opened) == 2 else "playing"
+        return "over" if len(self.opened) == 2 or self.claim is not None else "playing"
+
+    def stored(self) -> StoredRoom:
+        """The room's own record (seats and log are written on their own)."""
+        return StoredRoom(self.code, self.game, self.private, self.host, self.edition, self.game_id,
+                          sorted(self.opened), self.clock.to_dict(), self.claim, self.created, self.watch,
+                          self.address)
 
     def keys(self) -> dict[str, bytes]:
         return {s: seat.pub for s, seat in self.seats.items() if seat.pub is not None}
@@ -137,6 +162,9 @@ class Lobby:
 
     ``clock`` is an ``IReactorTime`` (``task.Clock`` in tests); ``random``
     gives room codes, tokens and game ids (``secrets`` by default).
+    ``store`` keeps rooms on disk (``None``: in memory only); its rooms are
+    loaded at once.  ``prune_every`` seconds, finished rooms closed more
+    than ``keep_finished`` seconds ago (others: ``keep_closed``) are deleted.
     """
 
     log = Logger()
@@ -146,7 +174,9 @@ class Lobby:
                  server_name: str = "mrjack", admission: Admission | None = None,
                  token: Callable[[], str] = lambda: secrets.token_urlsafe(18),
                  choice: Callable[[str], str] = secrets.choice,
-                 game_id: Callable[[], str] = lambda: secrets.token_hex(16)) -> None:
+                 game_id: Callable[[], str] = lambda: secrets.token_hex(16),
+                 store: Store | None = None, prune_every: float = 3600.0,
+                 keep_finished: float = 7 * 86400.0, keep_closed: float = 86400.0) -> None:
         self.clock = clock
         self.max_rooms, self.max_spectators, self.max_log = max_rooms, max_spectators, max_log
         self.max_log_bytes = max_log_bytes
@@ -162,6 +192,69 @@ class Lobby:
         self.greeted: set = set()
         self.relayed = 0
         self.forged = 0
+        self.store = store
+        self.keep_finished, self.keep_closed = keep_finished, keep_closed
+        self.prune_every = prune_every
+        self._prune_call = None
+        if store is not None:
+            self.restore()
+            if prune_every > 0:
+                self._prune_call = self.clock.callLater(0, self._prune)
+
+    # ------------------------------------------------------------- storage
+    def _save(self, method: str, *args: Any) -> None:
+        """``store.method(*args)``; a failure refuses the request (nothing was relayed)."""
+        if self.store is None:
+            return
+        try:
+            getattr(self.store, method)(*args)
+        except StoreError as exc:
+            self.log.error("storage failed: {why}", why=str(exc))
+            raise LobbyError(Code.SERVER_STORAGE, "the server could not save; try again") from None
+
+    def _save_quietly(self, method: str, *args: Any) -> None:
+        """Write what no request waits on (a room closing): a failure is logged only."""
+        try:
+            self._save(method, *args)
+        except LobbyError:
+            pass
+
+    def restore(self) -> int:
+        """Bring back every unfinished room from the store (at start); returns how many."""
+        assert self.store is not None
+        now = self.clock.seconds()
+        for stored in self.store.load():
+            room = Room(stored.code, stored.game, stored.private, stored.host, game_id=stored.game_id,
+                        edition=stored.edition, opened=set(stored.opened), claim=stored.claim,
+                        log=list(stored.log), chat=list(stored.chat), created=stored.created,
+                        watch=stored.watch, address=stored.address, log_bytes=sum(map(len, stored.log)))
+            if stored.clock is not None:
+                room.clock = GameClock.from_dict(stored.clock, now)
+            if room.chat:
+                room.chat_n = msgpack.unpackb(room.chat[-1]).get("n", len(room.chat))
+            for side, seat in stored.seats.items():
+                room.seats[side] = Seat(side, seat.token, seat.name, left=seat.left, gone_at=now, pub=seat.pub)
+            self.rooms[room.code] = room
+            if room.watch is not None:
+                self.watch_codes[room.watch] = room
+            self.admission.room_opened(room.address)
+            self._arm_flag(room)
+            self._maybe_expire(room)
+        if self.rooms:
+            self.log.info("{n} rooms restored", n=len(self.rooms))
+        return len(self.rooms)
+
+    def _prune(self) -> None:
+        self._prune_call = None
+        if self.store is not None:
+            now = time.time()
+            try:
+                n = self.store.prune(now - self.keep_finished, now - self.keep_closed)
+                if n:
+                    self.log.info("pruned {n} old rooms", n=n)
+            except StoreError as exc:
+                self.log.error("pruning failed: {why}", why=str(exc))
+            self._prune_call = self.clock.callLater(self.prune_every, self._prune)
 
     # ------------------------------------------------------------- dispatch
     def handle(self, member: Member, msg: dict) -> None:
@@ -217,7 +310,9 @@ class Lobby:
         if member in self.greeted:
             raise ProtocolError(Code.MSG_UNEXPECTED, "hello twice")
         if msg["v"] != PROTOCOL_VERSION:
-            raise ProtocolError(Code.HELLO_VERSION, f"this server speaks version {PROTOCOL_VERSION}")
+            raise ProtocolError(Code.HELLO_VERSION, f"this server speaks version {PROTOCOL_VERSION}, your game "
+                                f"{msg['v']}: please update your game" if msg["v"] < PROTOCOL_VERSION
+                                else f"this server speaks version {PROTOCOL_VERSION}: it is older than your game")
         self.greeted.add(member)
         member.name = clean_name(msg.get("name") or "player")
         member.challenge = secrets.token_bytes(32)   # a rejoin on this connection signs it
@@ -237,7 +332,8 @@ class Lobby:
             seat = room.seats.get(where.side)
             if seat is not None and seat.member is member:
                 seat.member = None
-                self._broadcast(room, {"t": "presence", "side": where.side, "present": False})
+                seat.gone_at = self.clock.seconds()
+                self._broadcast(room, self._presence(room, seat))
         self._maybe_expire(room)
 
     # ---------------------------------------------------------------- rooms
@@ -274,18 +370,26 @@ class Lobby:
         address = address_of(member)
         if not self.admission.may_open_room(address):
             raise LobbyError(Code.LIMIT_ROOMS, f"at most {self.admission.max_rooms} open rooms per address")
+        try:
+            spec = parse_clock(msg.get("clock"))
+        except ValueError as exc:
+            raise LobbyError(Code.CLOCK_BAD, str(exc)) from None
         side = msg["side"]
         if side == "any":
             side = self._choice(SIDES)
         private = bool(msg.get("private", False))
         room = Room(self._new_code(PRIVATE_CODE_LENGTH if private else CODE_LENGTH), game, private, member.name,
-                    edition=edition, address=address)
+                    edition=edition, address=address, clock=GameClock(spec), created=time.time())
         if private:
             room.watch = self._new_code(PRIVATE_CODE_LENGTH)
+        seat = Seat(side, self._token(), member.name, member, pub=msg.get("pub"))
+        self._save("put_room", room.stored())
+        self._save("put_seat", room.code, seat.stored())
+        if room.watch is not None:
             self.watch_codes[room.watch] = room
         self.rooms[room.code] = room
         self.admission.room_opened(address)
-        self._seat(member, room, side, msg.get("rid"), msg.get("pub"))
+        self._seat(member, room, seat, msg.get("rid"))
         self.log.info("room {code} created by {name} ({game} {edition}, {side})", code=room.code,
                       name=member.name, game=game, edition=edition or "", side=side)
 
@@ -298,19 +402,25 @@ class Lobby:
         side = msg.get("side") or free[0]
         if side not in free:
             raise LobbyError(Code.ROOM_SIDE_TAKEN, side)
-        self._seat(member, room, side, msg.get("rid"), msg.get("pub"))
-        room.game_id = self._game_id()
+        game_id = self._game_id()
+        seat = Seat(side, self._token(), member.name, member, pub=msg.get("pub"))
+        self._save("put_seat", room.code, seat.stored())
+        self._save("put_room", replace(room.stored(), game_id=game_id))
+        self._seat(member, room, seat, msg.get("rid"))
+        room.game_id = game_id
+        room.clock.resume(self.clock.seconds())
         self._cancel_expiry(room)
         self._broadcast(room, room._with_edition({"t": "start", "room": room.code, "game": room.game,
                                                   "game_id": room.game_id, "players": room.players(),
                                                   "keys": room.keys()}))
         self.log.info("room {code} started: {players}", code=room.code, players=room.players())
 
-    def _seat(self, member: Member, room: Room, side: str, rid: int | None, pub: bytes | None = None) -> None:
-        seat = Seat(side, self._token(), member.name, member, pub=pub)
-        room.seats[side] = seat
-        self.where[member] = Where(room, side)
-        member.send(self._joined(room, side, seat.token, rid))
+    def _seat(self, member: Member, room: Room, seat: Seat, rid: int | None) -> None:
+        """Seat ``member`` (already saved)."""
+        room.seats[seat.side] = seat
+        self.where[member] = Where(room, seat.side)
+        member.send(self._joined(room, seat.side, seat.token, rid))
+        self._send_chat_history(member, room)
 
     def _joined(self, room: Room, role: str, token: str | None, rid: int | None) -> dict:
         msg: dict[str, Any] = {"t": "joined", "room": room.code, "game": room.game, "role": role,
@@ -324,6 +434,8 @@ class Lobby:
         if room.game_id is not None:
             msg["game_id"] = room.game_id
             msg["keys"] = room.keys()
+        if room.clock.active or room.clock.spec.away != ClockSpec().away:
+            msg["clock"] = room.clock.spec.text()
         if rid is not None:
             msg["rid"] = rid
         return msg
@@ -341,6 +453,7 @@ class Lobby:
         self.where[member] = Where(room, None)
         member.send(self._joined(room, "spectator", None, msg.get("rid")))
         self._replay(member, room, 0)
+        self._send_chat_history(member, room)
 
     def _on_rejoin(self, member: Member, msg: dict) -> None:
         self._not_in_room(member)
@@ -356,18 +469,40 @@ class Lobby:
             self.where.pop(old, None)
             old.send(error(Code.ROOM_REPLACED, "this seat was taken over by a new connection"))
             old.close()
-        seat.member = member
+        seat.member, seat.gone_at = member, None
         seat.name = member.name
         self.where[member] = Where(room, seat.side)
         self._cancel_expiry(room)
         member.send(self._joined(room, seat.side, seat.token, msg.get("rid")))
         self._replay(member, room, msg["since"])
+        self._send_chat_history(member, room)
         self._broadcast(room, {"t": "presence", "side": seat.side, "present": True}, skip=member)
+        other = room.seats.get("investigator" if seat.side == "jack" else "jack")
+        if other is not None and other.member is None:
+            member.send(self._presence(room, other))   # the other one is away too: show its countdown
 
     def _replay(self, member: Member, room: Room, since: int) -> None:
         for data in room.log[since:]:
             member.send_bytes(data)
         member.send({"t": "synced", "seq": room.seq})
+        if room.game_id is not None and room.clock.active:
+            member.send(room.clock.wire(self.clock.seconds()))
+        if room.claim is not None:
+            member.send({"t": "claimed", "side": room.claim["side"], "reason": room.claim["reason"]})
+
+    def _send_chat_history(self, member: Member, room: Room) -> None:
+        for data in room.chat:
+            member.send_bytes(data)
+
+    def _presence(self, room: Room, seat: Seat) -> dict:
+        """``presence`` of an absent seat: with the countdown (ms) before its game may be claimed."""
+        msg: dict[str, Any] = {"t": "presence", "side": seat.side, "present": False}
+        if seat.left:
+            msg["left"] = True
+        elif room.status == "playing" and seat.gone_at is not None:
+            left = room.clock.spec.away - (self.clock.seconds() - seat.gone_at)
+            msg["away"] = int(max(0.0, left) * 1000)
+        return msg
 
     def _on_leave(self, member: Member, msg: dict) -> None:
         where = self.where.pop(member, None)
@@ -377,10 +512,17 @@ class Lobby:
         if where.side is None:
             room.spectators.discard(member)
         elif room.game_id is None:
+            self._save_quietly("drop_seat", room.code, where.side)
             del room.seats[where.side]          # an unstarted seat is simply freed
         else:
             seat = room.seats[where.side]
             seat.member, seat.left = None, True  # a started game: the seat is abandoned
+            self._save_quietly("put_seat", room.code, seat.stored())
+            if room.status == "playing":         # leaving a game being played is resigning it
+                try:
+                    self._claim(room, _other(where.side), "resign")
+                except LobbyError:
+                    pass                         # (not saved: logged; the seat is left all the same)
             self._broadcast(room, {"t": "presence", "side": where.side, "present": False, "left": True})
         reply: dict[str, Any] = {"t": "left", "room": room.code}
         if "rid" in msg:
@@ -392,8 +534,70 @@ class Lobby:
         where = self.where.get(member)
         if where is None:
             raise LobbyError(Code.ROOM_NOT_IN, "chat happens in a room")
-        self._broadcast(where.room, {"t": "chat", "from": member.name, "role": where.side or "spectator",
-                                     "text": msg["text"]})
+        room = where.room
+        out = {"t": "chat", "from": member.name, "role": where.side or "spectator", "text": msg["text"],
+               "n": room.chat_n + 1}
+        data = packb(out)
+        self._save("add_chat", room.code, data)
+        room.chat_n += 1
+        room.chat.append(data)
+        del room.chat[:-CHAT_KEEP]
+        for m in room.members():
+            m.send_bytes(data)
+
+    # -------------------------------------------------------------- claims
+    def _on_claim(self, member: Member, msg: dict) -> None:
+        """The present player claims the game: the other's flag fell, or it stayed away too long."""
+        where = self.where.get(member)
+        if where is None or where.side is None:
+            raise LobbyError(Code.ACTION_NOT_PLAYER, "only a player claims")
+        room = where.room
+        if room.status != "playing":
+            raise LobbyError(Code.CLAIM_REFUSED, f"the room is {room.status}")
+        other = room.seats[_other(where.side)]
+        now = self.clock.seconds()
+        if msg["reason"] == "flag":
+            room.clock.check_flag(now)
+            if room.clock.flagged != other.side:
+                raise LobbyError(Code.CLAIM_REFUSED, f"{other.side}'s flag has not fallen")
+        elif other.member is not None or other.gone_at is None:
+            raise LobbyError(Code.CLAIM_REFUSED, f"{other.side} is here")
+        elif now - other.gone_at < room.clock.spec.away:
+            wait = room.clock.spec.away - (now - other.gone_at)
+            raise LobbyError(Code.CLAIM_REFUSED, f"{other.side} may come back for {wait:.0f} s more")
+        self._claim(room, where.side, msg["reason"], msg.get("rid"))
+
+    def _claim(self, room: Room, side: str, reason: str, rid: int | None = None) -> None:
+        claim = {"side": side, "reason": reason, "seq": room.seq}
+        self._save("put_room", replace(room.stored(), claim=claim))
+        room.claim = claim
+        room.clock.stop(self.clock.seconds())
+        self._disarm_flag(room)
+        self.log.info("room {code}: {side} won by {reason}", code=room.code, side=side, reason=reason)
+        for m in room.members():
+            out = {"t": "claimed", "side": side, "reason": reason}
+            if rid is not None and self.where.get(m) is not None and self.where[m].side == side:
+                out["rid"] = rid
+            m.send(out)
+
+    # --------------------------------------------------------------- clocks
+    def _arm_flag(self, room: Room) -> None:
+        self._disarm_flag(room)
+        due = room.clock.flag_due(self.clock.seconds())
+        if due is not None and room.status == "playing":
+            room.flag_call = self.clock.callLater(due, self._flag, room)
+
+    def _disarm_flag(self, room: Room) -> None:
+        room.flag_call = _cancelled(room.flag_call)
+
+    def _flag(self, room: Room) -> None:
+        room.flag_call = None
+        if self.rooms.get(room.code) is not room or room.clock.check_flag(self.clock.seconds()) is None:
+            self._arm_flag(room)
+            return
+        self.log.info("room {code}: {side}'s flag fell", code=room.code, side=room.clock.flagged)
+        self._save_quietly("put_room", room.stored())
+        self._broadcast(room, room.clock.wire(self.clock.seconds()))
 
     # ---------------------------------------------------------------- relay
     def _relay(self, member: Member, msg: dict) -> None:
@@ -405,7 +609,7 @@ class Lobby:
         room = where.room
         if room.game_id is None:
             raise LobbyError(Code.ROOM_NOT_STARTED, room.code)
-        if room.status == "over":
+        if len(room.opened) == 2 or (room.claim is not None and msg["t"] not in ("open", "abort", "desync")):
             raise LobbyError(Code.ROOM_OVER, room.code)
         seq = msg["seq"]
         if seq <= room.seq:
@@ -430,6 +634,20 @@ class Lobby:
         data = packb(out)
         if room.log_bytes + len(data) > self.max_log_bytes:
             raise LobbyError(Code.ROOM_LOG_FULL, f"the room's log reached its size limit ({self.max_log_bytes} bytes)")
+        now = self.clock.seconds()
+        ticking = room.clock.active and "turn" in msg and room.claim is None
+        turn = msg.get("turn")
+        if self.store is not None:
+            changed = None
+            if ticking or msg["t"] == "open":
+                changed = room.stored()
+                if msg["t"] == "open":
+                    changed.opened = sorted(room.opened | {where.side})
+                if ticking:
+                    after = GameClock.from_dict(room.clock.to_dict(), room.clock.since)
+                    after.turn(None if turn == "none" else turn, now)
+                    changed.clock = after.to_dict()
+            self._save("append", room.code, seq, data, changed)   # written before it is relayed
         if msg["t"] == "open":
             room.opened.add(where.side)
         if msg["t"] == "desync":
@@ -439,6 +657,12 @@ class Lobby:
         self.relayed += 1
         for m in room.members():
             m.send_bytes(data)
+        if ticking:
+            before = room.clock.running
+            room.clock.turn(None if turn == "none" else turn, now)
+            self._arm_flag(room)
+            if room.clock.running != before:
+                self._broadcast(room, room.clock.wire(now))
 
     # -------------------------------------------------------------- helpers
     def _room(self, code: str) -> Room:
@@ -462,15 +686,13 @@ class Lobby:
         over and audited, else after a grace period (a dropped player may come back)."""
         if any(seat.member is not None for seat in room.seats.values()):
             return
-        if all(seat.left for seat in room.seats.values()) or room.status == "over":
+        if all(seat.left for seat in room.seats.values()) or len(room.opened) == 2:
             self._close_room(room)    # nobody left to come back (or nothing left to play)
         elif room.expiry is None:
             room.expiry = self.clock.callLater(self.room_grace, self._close_room, room)
 
     def _cancel_expiry(self, room: Room) -> None:
-        if room.expiry is not None and room.expiry.active():
-            room.expiry.cancel()
-        room.expiry = None
+        room.expiry = _cancelled(room.expiry)
 
     def _close_room(self, room: Room) -> None:
         room.expiry = None
@@ -480,6 +702,8 @@ class Lobby:
         if room.watch is not None:
             self.watch_codes.pop(room.watch, None)
         self.admission.room_closed(room.address)
+        self._disarm_flag(room)
+        self._save_quietly("close_room", room.code, room.status == "over")
         for m in list(room.spectators):
             self.where.pop(m, None)
             m.send({"t": "left", "room": room.code})
@@ -490,3 +714,24 @@ class Lobby:
         """Cancel the timers (when the service stops)."""
         for room in self.rooms.values():
             self._cancel_expiry(room)
+            self._disarm_flag(room)
+        if self._prune_call is not None and self._prune_call.active():
+            self._prune_call.cancel()
+        self._prune_call = None
+
+    def restarting(self, detail: str = "the server is restarting; your game is kept") -> None:
+        """Tell everyone connected that the server goes down now and comes back (SIGTERM)."""
+        data = packb({"t": "restarting", "detail": detail})
+        for member in list(self.greeted):
+            member.send_bytes(data)
+
+
+def _cancelled(call: Any) -> None:
+    """Cancel a pending ``callLater`` (if any); ``None`` to store in its place."""
+    if call is not None and call.active():
+        call.cancel()
+    return None
+
+
+def _other(side: str) -> str:
+    return "investigator" if side == "jack" else "jack"

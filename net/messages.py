@@ -22,7 +22,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 #: Bumped on any incompatible change; ``hello`` must carry exactly this.
-PROTOCOL_VERSION = 1
+#: 2: clocks, claims, ``restarting``, chat history (an old client is told to update).
+PROTOCOL_VERSION = 2
 
 
 class Code(enum.StrEnum):
@@ -65,6 +66,9 @@ class Code(enum.StrEnum):
     ACTION_AHEAD = "action/ahead"            # seq skips numbers
     ACTION_BAD = "action/bad"                # not an action of this game
     ACTION_FORGED = "action/forged"          # the seat's key did not sign it
+    SERVER_STORAGE = "server/storage"        # the server could not save: nothing was relayed, try again
+    CLOCK_BAD = "clock/bad"                  # a clock the server does not offer
+    CLAIM_REFUSED = "claim/refused"          # no flag fell / the opponent is not away long enough
 
 
 #: After these the sender's connection is closed.
@@ -162,6 +166,8 @@ is_role = one_of("jack", "investigator", "spectator")
 is_seq = is_int(1, 1_000_000)
 is_edition = matches(r"[A-Za-z0-9_\-]{1,16}")
 is_rid = is_int(0, 2**31 - 1)
+is_turn = one_of("jack", "investigator", "none")
+is_ms = is_int(0, 10**9)
 #: Group elements and exponents of the fair-play protocol, big-endian.
 is_element = is_bin(1, 256)
 is_secret32 = is_bin(32, 32)
@@ -200,13 +206,14 @@ CLIENT: dict[str, Schema] = {
     "ping": ({}, {"n": is_int(0, 2**53)}),
     "list": ({}, {"rid": is_rid}),
     "create": ({"game": is_text(1, 16), "side": one_of("jack", "investigator", "any")},
-               {"edition": is_edition, "private": is_bool, "rid": is_rid, "pub": is_pub}),
+               {"edition": is_edition, "private": is_bool, "rid": is_rid, "pub": is_pub, "clock": is_text(1, 24)}),
     "join": ({"room": is_room}, {"side": is_side, "rid": is_rid, "pub": is_pub}),
     "spectate": ({"room": is_room}, {"rid": is_rid}),
     "rejoin": ({"room": is_room, "token": is_token, "since": is_int(0, 1_000_000)}, {"rid": is_rid, "proof": is_sig}),
     "leave": ({}, {"rid": is_rid}),
     "chat": ({"text": is_text(1, 300)}, {}),
-    **{t: ({"seq": is_seq, **req}, {**opt, "sig": is_sig}) for t, (req, opt) in GAME.items()},
+    "claim": ({"reason": one_of("flag", "away")}, {"rid": is_rid}),
+    **{t: ({"seq": is_seq, **req}, {**opt, "sig": is_sig, "turn": is_turn}) for t, (req, opt) in GAME.items()},
 }
 
 SERVER: dict[str, Schema] = {
@@ -216,16 +223,20 @@ SERVER: dict[str, Schema] = {
     "joined": ({"room": is_room, "game": is_text(1, 16), "role": is_role, "private": is_bool,
                 "seq": is_int(0, 1_000_000), "started": is_bool, "players": _PLAYERS},
                {"edition": is_edition, "token": is_token, "game_id": is_game_id, "rid": is_rid, "watch": is_room,
-                "keys": _KEYS}),
+                "keys": _KEYS, "clock": is_text(1, 24)}),
     "start": ({"room": is_room, "game": is_text(1, 16), "game_id": is_game_id, "players": _PLAYERS},
               {"edition": is_edition, "keys": _KEYS}),
-    "presence": ({"side": is_side, "present": is_bool}, {"left": is_bool}),
+    "presence": ({"side": is_side, "present": is_bool}, {"left": is_bool, "away": is_ms}),
     "synced": ({"seq": is_int(0, 1_000_000)}, {}),
     "left": ({"room": is_room}, {"rid": is_rid}),
-    "chat": ({"from": is_name, "role": is_role, "text": is_text(1, 300)}, {}),
+    "chat": ({"from": is_name, "role": is_role, "text": is_text(1, 300)}, {"n": is_int(1, 2**31)}),
+    "clock": ({"jack": is_ms, "investigator": is_ms, "run": is_turn}, {"flag": is_side}),
+    "claimed": ({"side": is_side, "reason": one_of("flag", "away", "resign")}, {"rid": is_rid}),
+    "restarting": ({}, {"detail": is_text(0, 300)}),
     "error": ({"code": is_text(1, 40)}, {"detail": is_text(0, 300), "ref": is_text(0, 24),
                                          "rid": is_rid, "fatal": is_bool}),
-    **{t: ({"seq": is_seq, "from": is_side, **req}, {**opt, "sig": is_sig}) for t, (req, opt) in GAME.items()},
+    **{t: ({"seq": is_seq, "from": is_side, **req}, {**opt, "sig": is_sig, "turn": is_turn})
+       for t, (req, opt) in GAME.items()},
 }
 
 Direction = dict[str, Schema]

@@ -11,6 +11,10 @@ can host a lobby inside its own process for LAN play::
 
 Logging goes through ``twisted.logger``: ``error()`` for a client's bad
 input, ``failure()`` only for our own bugs.
+
+With ``--db PATH`` rooms live in SQLite (:mod:`net.store`) and survive a
+restart; SIGTERM (or Ctrl-C) tells every client "server restarting",
+closes the connections cleanly and the database last.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import time
 from typing import Any
 
 from twisted.application.service import Service
+from twisted.internet import defer
 from twisted.internet.error import CannotListenError
 from twisted.internet.protocol import Factory
 from twisted.logger import Logger
@@ -32,6 +37,7 @@ from .limits import Admission
 from .lobby import Lobby
 from .messages import CLIENT, Code, ProtocolError, error, validate
 from .serveropts import add_tls_arguments, data_dir
+from .store import SqliteStore, StoreError, add_store_options
 from .tls import server_options
 
 DEFAULT_PORT = 7341
@@ -148,6 +154,9 @@ class RelayService(Service):
 
     log = Logger()
 
+    #: Seconds the clients get to read "server restarting" before the connections are cut.
+    drain_for = 2.0
+
     def __init__(self, reactor, host: str = "0.0.0.0", port: int = DEFAULT_PORT,  # type: ignore[no-untyped-def]
                  factory: RelayFactory | None = None, discovery_port: int | None = None,
                  announce_to: tuple[str, int] | None = None, announce_every: float = 5.0,
@@ -197,18 +206,47 @@ class RelayService(Service):
         self.log.info("lobby listening on {host}:{port}", host=self.address[0], port=self.address[1])
 
     def stopService(self):  # type: ignore[no-untyped-def]
+        """Stop listening, tell every client the server is restarting, let them read it, then
+        close the connections and the store (a Deferred fires when done)."""
         super().stopService()
-        self.factory.lobby.stop()
+        lobby = self.factory.lobby
+        lobby.stop()
         for name in ("udp", "announcer_port"):
             port = getattr(self, name)
             if port is not None:
                 port.stopListening()
                 setattr(self, name, None)
+        waits = []
         if self.listening is not None:
-            d = self.listening.stopListening()
+            waits.append(defer.maybeDeferred(self.listening.stopListening))
             self.listening = None
-            return d
-        return None
+        members = list(lobby.greeted)
+        if members:
+            lobby.restarting()
+            for member in members:
+                member.close()          # flushes "restarting", shuts our half, aborts a lingerer
+            waits.append(self._drained())
+        d = defer.gatherResults(waits, consumeErrors=True) if waits else defer.succeed(None)
+
+        def close_store(result):  # type: ignore[no-untyped-def]
+            if lobby.store is not None:
+                lobby.store.close()
+                lobby.store = None
+            return result
+        return d.addBoth(close_store)
+
+    def _drained(self) -> defer.Deferred:
+        """Fires once every connection is gone, or after :attr:`drain_for` seconds."""
+        d: defer.Deferred = defer.Deferred()
+        start = self.reactor.seconds()
+
+        def check() -> None:
+            if self.factory.connections <= 0 or self.reactor.seconds() - start >= self.drain_for:
+                d.callback(None)
+            else:
+                self.reactor.callLater(0.05, check)
+        check()
+        return d
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -227,7 +265,25 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print a JSON line of CPU time and counters every N seconds")
     p.add_argument("--quiet", action="store_true", help="log warnings and errors only")
     add_tls_arguments(p)
+    add_store_options(p)
     return p
+
+
+def open_lobby(reactor, args: argparse.Namespace) -> Lobby:  # type: ignore[no-untyped-def]
+    """The lobby with its store (rooms restored from it).
+
+    :raises StoreError: if the database cannot be used; nothing was changed then.
+    """
+    path = getattr(args, "db", None)
+    store = None if path is None else SqliteStore(path, synchronous=getattr(args, "db_sync", "normal"))
+    try:
+        per = max(1, getattr(args, "per_address", 16))
+        admission = Admission(reactor.seconds, max_connections=per, max_rooms=max(1, per // 4))
+        return Lobby(reactor, store=store, admission=admission)
+    except StoreError:
+        if store is not None:
+            store.db.close()
+        raise
 
 
 def _raise_file_limit() -> None:
@@ -264,8 +320,12 @@ def main(args: argparse.Namespace | None = None) -> int:
         limits["rate"] = args.rate
     if getattr(args, "burst", None):
         limits["burst"] = args.burst
-    per = max(1, getattr(args, "per_address", 16))
-    lobby = Lobby(reactor, admission=Admission(reactor.seconds, max_connections=per, max_rooms=max(1, per // 4)))
+    try:
+        lobby = open_lobby(reactor, args)
+    except StoreError as exc:
+        print(json.dumps({"error": str(exc)}), flush=True)
+        print(f"mrjack server: {exc}", file=sys.stderr, flush=True)
+        return 1
     factory = RelayFactory(reactor, lobby, max_connections=getattr(args, "max_connections", 20_000), limits=limits)
     disc = -1 if getattr(args, "no_discovery", False) else getattr(args, "discovery_port", DISCOVERY_PORT)
     tls_options, fp = None, None
@@ -281,10 +341,12 @@ def main(args: argparse.Namespace | None = None) -> int:
         service.startService()
     except CannotListenError as exc:
         print(json.dumps({"error": f"cannot listen on {args.host}:{args.port}: {exc.socketError}"}), flush=True)
+        if lobby.store is not None:
+            lobby.store.close()
         return 1
     udp_port = service.udp.getHost().port if service.udp is not None else None
     line: dict[str, Any] = {"listening": {"host": service.address[0], "port": service.address[1]},
-                            "discovery": udp_port}
+                            "discovery": udp_port, "rooms": len(lobby.rooms)}
     if fp is not None:
         line["tls"] = {"fingerprint": fp}   # players compare it with what their client pinned
     print(json.dumps(line), flush=True)

@@ -469,7 +469,8 @@ class Session:
             # Our own message coming back: it must be one we sent (the relay cannot speak for us).
             # Messages sent before it that never came back were refused (a stale seq when both
             # sides sent at once, as at the end of a game): they are dropped, not a forgery.
-            body = {k: v for k, v in msg.items() if k not in ("seq", "from", "sig")}
+            # (``turn`` is added by the client for the clock, after the session made the message)
+            body = {k: v for k, v in msg.items() if k not in ("seq", "from", "sig", "turn")}
             if body not in self._sent:
                 self._sent.clear()
                 self._halt("violation", fp.Finding("relay", "changed a message", seq=seq,

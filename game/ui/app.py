@@ -359,6 +359,9 @@ class App:
     def dispatch(self, event: pygame.event.Event) -> None:
         """Send one event to the scenes, after the app's own keys."""
         if event.type == pygame.QUIT:
+            ask = getattr(self.stack.top, "confirm_quit", None) if len(self.stack) else None
+            if ask is not None and ask():
+                return   # the scene asks first (leaving an online game resigns it)
             self.quit()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):

@@ -38,7 +38,11 @@ def make_app(size: tuple[int, int]) -> Any:
 
         settings = FallbackSettings(width=size[0], height=size[1])
     tmp = Path(tempfile.mkdtemp(prefix="mrjack-shots-")) / "settings.json"
-    return App(size, False, settings=settings, saves=MemorySaves(), sound=SilentSound(), settings_path=tmp)
+    app = App(size, False, settings=settings, saves=MemorySaves(), sound=SilentSound(), settings_path=tmp)
+    from net.seats import SeatFolder
+
+    app.seats = SeatFolder(tmp.parent / "seats")   # the online pictures' seats, thrown away too
+    return app
 
 
 # ------------------------------------------------------------ driving a game

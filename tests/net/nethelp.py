@@ -160,7 +160,7 @@ class RawClient:
         return out
 
     def hello(self, name: str = "raw") -> dict:
-        self.send({"t": "hello", "v": 1, "name": name})
+        self.send({"t": "hello", "v": 2, "name": name})
         return self.recv()
 
     def close(self) -> None:

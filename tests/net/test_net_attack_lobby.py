@@ -16,7 +16,7 @@ from twisted.logger import LogLevel, capturedLogs
 from net.framing import packb
 from net.limits import Admission, clean_name
 from net.lobby import CODE_ALPHABET, PRIVATE_CODE_LENGTH
-from net.messages import FATAL, Code
+from net.messages import FATAL, PROTOCOL_VERSION, Code
 from net.server import RelayFactory
 from net.session import DesyncReport
 
@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def member(lobby, name: str = "m", address: str = "10.0.0.1") -> FakeMember:  # type: ignore[no-untyped-def]
     m = FakeMember()
     m.address = address  # type: ignore[attr-defined]
-    assert say(lobby, m, t="hello", v=1, name=name)["t"] == "welcome"
+    assert say(lobby, m, t="hello", v=PROTOCOL_VERSION, name=name)["t"] == "welcome"
     return m
 
 
@@ -158,7 +158,7 @@ def dribble(p, t, clock: Clock, data: bytes, seconds: int) -> None:  # type: ign
 def test_a_ping_dribbled_one_byte_a_second_is_cut_off():
     clock = Clock()
     p, t = server_conn(clock, RelayFactory(clock))
-    p.dataReceived(packb({"t": "hello", "v": 1}))
+    p.dataReceived(packb({"t": "hello", "v": PROTOCOL_VERSION}))
     dribble(p, t, clock, packb({"t": "ping", "n": 123456789}), 400)
     assert t.disconnecting and decode(t.value())[-1]["code"] == Code.IDLE_TIMEOUT.value
 
@@ -166,7 +166,7 @@ def test_a_ping_dribbled_one_byte_a_second_is_cut_off():
 def test_a_message_dribbled_slower_than_the_limit_is_cut_off():
     clock = Clock()
     p, t = server_conn(clock, RelayFactory(clock))
-    p.dataReceived(packb({"t": "hello", "v": 1}))
+    p.dataReceived(packb({"t": "hello", "v": PROTOCOL_VERSION}))
     dribble(p, t, clock, packb({"t": "chat", "text": "x" * 100}), 60)
     assert t.disconnecting and decode(t.value())[-1]["code"] == Code.SLOW_SENDER.value
 
@@ -175,7 +175,7 @@ def test_pings_alone_do_not_hold_a_lobby_connection_forever():
     clock = Clock()
     factory = RelayFactory(clock)
     p, t = server_conn(clock, factory)
-    p.dataReceived(packb({"t": "hello", "v": 1}))
+    p.dataReceived(packb({"t": "hello", "v": PROTOCOL_VERSION}))
     for _ in range(10):
         clock.advance(50)
         p.dataReceived(packb({"t": "ping"}))

@@ -156,7 +156,7 @@ def server_proto():  # type: ignore[no-untyped-def]
 
 def test_server_protocol_welcomes_a_hello_and_answers_requests():
     p, t, clock, factory = server_proto()
-    p.dataReceived(packb({"t": "hello", "v": 1, "name": "Ann"}) + packb({"t": "list", "rid": 3}))
+    p.dataReceived(packb({"t": "hello", "v": 2, "name": "Ann"}) + packb({"t": "list", "rid": 3}))
     out = _decode(t.value())
     assert out[0]["t"] == "welcome" and out[1] == {"t": "rooms", "rooms": [], "rid": 3}
     assert factory.connections == 1
@@ -168,11 +168,11 @@ def test_bad_input_is_logged_as_error_and_closes_only_that_connection():
     p, t, clock, factory = server_proto()
     other, t2, _, _ = server_proto()
     with capturedLogs() as events:
-        p.dataReceived(packb({"t": "hello", "v": 1}) + packb({"t": "warp", "x": 1}))
+        p.dataReceived(packb({"t": "hello", "v": 2}) + packb({"t": "warp", "x": 1}))
     out = _decode(t.value())
     assert out[-1]["code"] == "msg/unknown_type" and out[-1]["ref"] == "warp" and t.disconnecting
     assert {e["log_level"] for e in events} == {LogLevel.error}
-    other.dataReceived(packb({"t": "hello", "v": 1}))
+    other.dataReceived(packb({"t": "hello", "v": 2}))
     assert _decode(t2.value())[0]["t"] == "welcome"
 
 
@@ -183,7 +183,7 @@ def test_our_own_bug_is_logged_as_a_failure_and_drops_only_that_connection(monke
         raise ZeroDivisionError("a bug")
     monkeypatch.setattr(factory.lobby, "handle", broken)
     with capturedLogs() as events:
-        p.dataReceived(packb({"t": "hello", "v": 1}))
+        p.dataReceived(packb({"t": "hello", "v": 2}))
     assert _decode(t.value())[-1]["code"] == "server/internal" and t.disconnecting
     failures = [e for e in events if e.get("log_failure") is not None]
     assert failures and failures[0]["log_level"] == LogLevel.critical

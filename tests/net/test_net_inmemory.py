@@ -115,7 +115,7 @@ def test_a_desync_stops_both_players_with_both_sides_of_the_report():
         assert set(r.desync.texts) == {"jack", "investigator"}
 
 
-def test_a_player_who_leaves_ends_the_game_for_the_other():
+def test_a_player_who_leaves_resigns_and_the_other_wins_by_claim():
     net = Net()
     jack, inv = net.game(seed=5), net.game(seed=6)
     joined: list = []
@@ -126,7 +126,8 @@ def test_a_player_who_leaves_ends_the_game_for_the_other():
     inv.client.leave()
     done = results(jack)
     net.flush(lambda: bool(done))
-    assert done[0].status == "aborted" and "left" in done[0].reason
+    assert done[0].status == "claimed" and done[0].winner == "jack" and done[0].termination == "resign"
+    assert "investigator left the game" in done[0].reason
 
 
 def test_the_ui_way_moves_come_later_through_play():
@@ -182,7 +183,7 @@ def test_lobby_client_requests_and_events():
         a.send_game({"t": "chat", "text": "x"})
     a.close()
     net.flush(lambda: bool(got["presence"]))
-    assert got["presence"][0] == {"t": "presence", "side": "jack", "present": False}
+    assert got["presence"][0] == {"t": "presence", "side": "jack", "present": False, "away": 120_000}
 
 
 def test_discovery_client_collects_answers_from_a_responder():

@@ -51,7 +51,7 @@ def say(lobby: Lobby, member: FakeMember, **msg) -> dict:  # type: ignore[no-unt
 
 def greeted(lobby: Lobby, name: str) -> FakeMember:
     m = FakeMember()
-    assert say(lobby, m, t="hello", v=1, name=name)["t"] == "welcome"
+    assert say(lobby, m, t="hello", v=2, name=name)["t"] == "welcome"
     assert m.name == name
     return m
 
@@ -78,13 +78,14 @@ def test_hello_first_and_only_once():
     with pytest.raises(ProtocolError) as exc:
         say(lobby, m, t="list")
     assert exc.value.code is Code.HELLO_REQUIRED
-    say(lobby, m, t="hello", v=1)
+    say(lobby, m, t="hello", v=2)
     with pytest.raises(ProtocolError) as exc:
-        say(lobby, m, t="hello", v=1)
+        say(lobby, m, t="hello", v=2)
     assert exc.value.code is Code.MSG_UNEXPECTED
     with pytest.raises(ProtocolError) as exc:
-        say(lobby, FakeMember(), t="hello", v=2)
+        say(lobby, FakeMember(), t="hello", v=1)
     assert exc.value.code is Code.HELLO_VERSION
+    assert "please update" in exc.value.detail     # an old game is told what to do
 
 
 def test_open_public_rooms_are_listed_and_private_ones_are_not():
@@ -163,7 +164,7 @@ def test_a_dropped_player_rejoins_with_its_token_and_catches_up():
     for seq in (1, 2, 3):
         say(lobby, a if seq % 2 else b, **act(seq))
     lobby.disconnected(a)
-    assert b.last() == {"t": "presence", "side": "jack", "present": False}
+    assert b.last() == {"t": "presence", "side": "jack", "present": False, "away": 120_000}
     say(lobby, b, **act(4))                           # play goes on into the log
     a2 = greeted(lobby, "Ann")
     assert say(lobby, a2, t="rejoin", room=code, token="x" * 20, since=0)["code"] == "room/bad_token"

@@ -16,7 +16,7 @@ import net.session
 from net.messages import CLIENT, FATAL, SERVER, Code, ProtocolError, error, validate
 
 GOOD_CLIENT = [
-    {"t": "hello", "v": 1, "name": "Ann", "client": "test"},
+    {"t": "hello", "v": 2, "name": "Ann", "client": "test"},
     {"t": "ping"}, {"t": "ping", "n": 5},
     {"t": "list", "rid": 1},
     {"t": "create", "game": "pocket", "side": "any", "private": True, "rid": 2},
@@ -58,10 +58,10 @@ def test_relayed_game_messages_carry_the_sender_for_clients():
     ({"t": 5}, Code.MSG_NOT_MAP),
     ({"t": "fly"}, Code.MSG_UNKNOWN_TYPE),
     ({"t": "hello"}, Code.MSG_MISSING_FIELD),
-    ({"t": "hello", "v": 1, "x": 1}, Code.MSG_UNKNOWN_FIELD),
+    ({"t": "hello", "v": 2, "x": 1}, Code.MSG_UNKNOWN_FIELD),
     ({"t": "hello", "v": True}, Code.MSG_BAD_FIELD),            # a bool is not an int here
-    ({"t": "hello", "v": 1, "name": "a\x00b"}, Code.MSG_BAD_FIELD),
-    ({"t": "hello", "v": 1, "name": "x" * 25}, Code.MSG_BAD_FIELD),
+    ({"t": "hello", "v": 2, "name": "a\x00b"}, Code.MSG_BAD_FIELD),
+    ({"t": "hello", "v": 2, "name": "x" * 25}, Code.MSG_BAD_FIELD),
     ({"t": "join", "room": "AB"}, Code.MSG_BAD_FIELD),
     ({"t": "act", "seq": 0, "a": ["alibi"], "h": "0" * 32}, Code.MSG_BAD_FIELD),
     ({"t": "act", "seq": 1, "a": [], "h": "0" * 32}, Code.MSG_BAD_FIELD),

@@ -23,6 +23,7 @@ from game.engine.core import Side
 from game.engine.pocket.state import HIDDEN
 from game.engine.rng import Rng
 from game.ui.scenes.game import GameScene
+from game.ui.scenes.online_confirm import LeaveScene
 from game.ui.scenes.online_connect import ConnectScene
 from game.ui.scenes.online_lobby import LobbyScene
 from game.ui.scenes.online_reconnect import ReconnectScene
@@ -42,6 +43,10 @@ def free_udp_port() -> int:
 
 @pytest.fixture
 def net(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    yield from two_apps(tmp_path, monkeypatch)
+
+
+def two_apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     """Two apps sharing one private reactor; hosted lobbies listen on free ports, discovery on loopback."""
     monkeypatch.setenv("MRJACK_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("MRJACK_LAN_PORT", "0")
@@ -243,9 +248,12 @@ def test_the_connect_screen_remembers_the_address_and_the_room_has_chat(net: Net
     send(b, click(lobby_b.code.rect.center), *[pygame.event.Event(pygame.TEXTINPUT, text=ch)
                                                for ch in room.driver.room.lower()])
     assert lobby_b.code.text == room.driver.room
+    press(b, lobby_b.code_button)        # Bob's side is the investigator's, which Ann has: refused, clearly
+    net.pump(lambda: b.stack.top.toast.message)
+    assert "That side is taken" in b.stack.top.toast.message and isinstance(b.stack.top, LobbyScene)
+    lobby_b.side.value = "jack"          # the side chosen is the side taken
     press(b, lobby_b.code_button)
-    net.pump(lambda: isinstance(b.stack.top, RoomScene) or b.stack.top.toast.message)
-    assert isinstance(b.stack.top, RoomScene), b.stack.top.toast.message
+    net.pump(lambda: isinstance(b.stack.top, RoomScene))
     net.pump(lambda: b.stack.top.driver.players == {"jack": "Bob", "investigator": "Ann"}
              if isinstance(b.stack.top, RoomScene) else True)
     net.pump(lambda: isinstance(a.stack.top, GameScene) and isinstance(b.stack.top, GameScene))
@@ -263,7 +271,7 @@ def test_a_dropped_connection_shows_the_countdown_and_the_game_resumes(net: Net)
         bob.driver.game.client.protocol.transport.abortConnection()
         net.pump(lambda: isinstance(net.b.stack.top, ReconnectScene), limit=5)
         overlay = net.b.stack.top
-        assert overlay.ours and 0 < bob.driver.reconnect_left() <= 60
+        assert overlay.ours and 0 < bob.driver.reconnect_left() <= bob.driver.game.reconnect_for == 600
         net.b.tick(DT)  # the countdown draws over the board
         net.pump(lambda: net.b.stack.top is bob, limit=10)   # back: the overlay went away by itself
         seen["back"] = 1
@@ -338,15 +346,22 @@ def test_a_spectator_watches_and_a_player_who_leaves_ends_the_game_for_the_other
     assert isinstance(pause, PauseScene)
     leave = next(b for b in pause.menu.buttons if b.label == "Leave the game")
     press(net.b, leave)
+    ask = net.b.stack.top
+    assert isinstance(ask, LeaveScene)              # leaving resigns: asked first
+    press(net.b, ask.stay_button)
+    assert net.b.stack.top is pause
+    press(net.b, leave)
+    press(net.b, net.b.stack.top.leave_button)
     assert isinstance(net.b.stack.top, TitleScene)
     net.pump(lambda: isinstance(net.a.stack.top, OnlineResultsScene) and isinstance(cy.stack.top, OnlineResultsScene))
     for app in (net.a, cy):
         results = app.stack.top
-        assert not results.over and results.result.status == "aborted"
+        assert not results.over and results.result.status == "claimed" and results.result.winner == "investigator"
         app.tick(DT)
     from game.ui.scenes.online_results import reason_text
 
     assert reason_text(net.a.stack.top.result, "investigator") == "Jack left the game."
+    assert verdict(net.a.stack.top.result, "investigator")[0] == "You won by claim"
 
 
 # ------------------------------------------------------------------ London

@@ -23,8 +23,12 @@ its bot and its chance generator; the seam is four calls:
 - ``driver.results_scene(record, state, snapshot)`` is the end screen,
   with the outcome of the check.
 
-It also pushes the reconnecting overlay when the connection drops, and
-shows chat lines as toasts.
+It also pushes the reconnecting overlay when a connection drops (ours,
+or the opponent's with the server's countdown and the claim), keeps the
+seat in the user folder so that a restarted client can resume the game
+(:mod:`net.seats`), and holds the room's chat for the side panel
+(:class:`~game.ui.online.panel.OnlinePanel`).  Leaving a game being played
+resigns it (the window asks first).
 """
 
 from __future__ import annotations
@@ -36,9 +40,13 @@ from typing import Any
 
 from twisted.logger import Logger
 
+from net.seats import SeatFolder
+
 from ...engine.errors import IllegalActionError
 from ...engine.record import GameRecord
 from ..i18n import _
+from .names import shown_name
+from .panel import OnlinePanel
 
 HIDDEN = -1   # a card this view does not know (the same in every rule set)
 
@@ -88,6 +96,10 @@ class NetDriver:
         self.closed = False
         self._told_checking = False
         self.report_path: Path | None = None
+        self._chat_n = 0
+        self.how = "create"                        # or "join", "spectate": how the room was entered
+        self.seats = seat_folder(app)
+        self.panel = OnlinePanel(self)
         from . import autoplay
 
         wait = autoplay.delay()
@@ -97,6 +109,7 @@ class NetDriver:
         game.on_update = self._on_update
         game.on_result = self._on_result
         game.on_room = self._on_room
+        game.on_seat = self._on_seat
         c = game.client
         _chain(c, "on_start", self._on_start)
         _chain(c, "on_presence", self._on_presence)
@@ -192,13 +205,13 @@ class NetDriver:
     # ------------------------------------------------------------- events
     def _on_room(self, joined: dict) -> None:
         self.joined = joined
-        self.players.update(joined.get("players") or {})
+        self.players.update({k: shown_name(v) for k, v in (joined.get("players") or {}).items()})
         if joined.get("started"):
             self.started = True
 
     def _on_start(self, msg: dict) -> None:
         self.started = True
-        self.players.update(msg.get("players") or {})
+        self.players.update({k: shown_name(v) for k, v in (msg.get("players") or {}).items()})
 
     def _on_update(self, session: Any) -> None:
         st = session.state
@@ -238,8 +251,27 @@ class NetDriver:
                     return f"draw {ids[got[-1]]}"
         return public
 
+    def _on_seat(self, seat: Any) -> None:
+        """Keep the seat on disk: a client started again offers to resume this game."""
+        if not seat.name:
+            seat.name = self.game.client.name
+        try:
+            self.seats.save(seat)
+        except OSError as exc:
+            self.log.warn("the seat could not be kept: {why}", why=str(exc))
+
+    def _forget_seat(self) -> None:
+        if self.game.seat is not None:
+            with contextlib.suppress(OSError):
+                self.seats.forget(self.game.seat)
+
     def _on_chat(self, msg: dict) -> None:
-        self.chat.append({"from": msg["from"], "role": msg["role"], "text": msg["text"]})
+        n = msg.get("n")
+        if n is not None:
+            if n <= self._chat_n:
+                return        # the history again, after a rejoin
+            self._chat_n = n
+        self.chat.append({"from": shown_name(msg["from"]), "role": msg["role"], "text": msg["text"]})
         del self.chat[:-200]
         self._chat_shown = min(self._chat_shown, len(self.chat))
 
@@ -264,6 +296,8 @@ class NetDriver:
 
     def _on_result(self, result: Any) -> None:
         self.result = result
+        if self.lost_at is None or result.status != "aborted":
+            self._forget_seat()          # (a server that did not come back may still; keep the seat then)
         self.lost_at = None
         self._full_game()
         if result.status == "finished" and self.full_record is not None and not self.spectator:
@@ -341,6 +375,8 @@ class NetDriver:
             scene.record.actions.append(text)
 
     def _show_chat(self, scene: Any) -> None:
+        if self.panel.chat_open:
+            self._chat_shown = len(self.chat)
         if self._chat_shown < len(self.chat):
             line = self.chat[-1]
             self._chat_shown = len(self.chat)
@@ -378,15 +414,43 @@ class NetDriver:
             return  # none of this game's screens is showing
         stack.push(ReconnectScene(self.app, self))
 
+    def claim(self, reason: str) -> None:
+        """Claim the win (``flag`` or ``away``); the results follow when the server agrees."""
+        def refused(f: Any) -> None:
+            from ..scenes.online_connect import net_error_text
+
+            if self.scene is not None:
+                self.scene.toast.show(_("The claim was refused: {reason}").format(reason=net_error_text(f)),
+                                      "error", 4.0)
+        self.game.claim_win(reason).addErrback(refused)
+
     # -------------------------------------------------------------- leave
+    @property
+    def resigns(self) -> bool:
+        """Whether leaving now gives the game to the opponent (a seat in a game being played)."""
+        return (self.role in ("jack", "investigator") and self.started and not self.game.finished
+                and self.result is None)
+
+    def ask_leave(self, then: str = "title") -> bool:
+        """Ask before leaving a game being played (leaving resigns it); ``then`` is ``title`` or
+        ``quit``.  Returns ``True`` if the question was put (else leave at once)."""
+        if not self.resigns:
+            return False
+        from ..scenes.online_confirm import LeaveScene
+
+        if not isinstance(self.app.stack.top, LeaveScene):
+            self.app.stack.push(LeaveScene(self.app, self, then))
+        return True
+
     def leave(self) -> None:
-        """Give up the seat (the other side's game ends) and close the connection."""
+        """Give up the seat (resigning a started game: the other side wins) and close the connection."""
         if self.closed:
             return
         self.closed = True
         c = self.game.client
+        self._forget_seat()
         if c.connected and not self.game.finished:
-            d = c.leave()
+            d = self.game.resign() if self.started else c.leave()
             d.addBoth(lambda _: self._close_connection())
             self.reactor.callLater(2.0, self._close_connection)
         else:
@@ -409,3 +473,14 @@ class NetDriver:
         path = data_dir() / "desync" / f"desync-{self.room or 'room'}-{self.role or 'peer'}-{stamp}.json"
         self.report_path = r.desync.save(path)
         return self.report_path
+
+
+def seat_folder(app: Any = None) -> SeatFolder:
+    """The window's seats: ``app.seats`` if the app has its own (screenshots use a throw-away
+    folder), else ``seats/`` in the user data folder (``$MRJACK_HOME``)."""
+    own = getattr(app, "seats", None)
+    if isinstance(own, SeatFolder):
+        return own
+    from ...saves import data_dir
+
+    return SeatFolder(data_dir() / "seats")

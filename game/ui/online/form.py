@@ -328,3 +328,14 @@ class RowList:
                 theme.blit_text(surface, text, fs,
                                 col if j == 0 else theme.TEXT_DIM if not chosen else theme.PARCHMENT,
                                 (x, rr.centery), "midleft", style)
+
+
+def dialog(surface: pygame.Surface, box: pygame.Rect) -> tuple[int, int, float]:
+    """A dialog over a dimmed screen (the game stays visible beneath); returns ``(w, h, scale)``."""
+    size = surface.get_size()
+    s = scale(size)
+    dim = pygame.Surface(size, pygame.SRCALPHA)
+    dim.fill((6, 6, 10, 185))
+    surface.blit(dim, (0, 0))
+    theme.rounded_panel(surface, box, radius=int(16 * s), alpha=252)
+    return size[0], size[1], s

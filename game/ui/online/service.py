@@ -39,10 +39,15 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     ('example.org', 7341)
     >>> parse_address(" 192.168.1.5:7400 ")
     ('192.168.1.5', 7400)
+    >>> parse_address("mrjack://play.example.org:7400/")
+    ('play.example.org', 7400)
 
     :raises ValueError: for an empty address or a bad port.
     """
     text = text.strip()
+    if "://" in text:            # a pasted URL: mrjack://host:port/ or https://host/...
+        text = text.split("://", 1)[1]
+    text = text.split("/", 1)[0].rsplit("@", 1)[-1].strip()
     if not text:
         raise ValueError("no address")
     if text.startswith("["):

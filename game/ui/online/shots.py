@@ -3,9 +3,10 @@
 One :class:`Tour` per window size walks the screens in order, each
 picture's set-up continuing from the last: the connect screen finding a
 friend's LAN lobby, that lobby's rooms, a hosted room with chat, the board
-against a headless opponent, the reconnecting overlay after the
-connection is cut, the verified results, and a desync against an
-opponent whose engine sends a wrong hash.
+against a headless opponent (with clocks), its chat tab, the opponent's
+away countdown run out (Claim the win), "Leave the game?", the
+reconnecting overlay after the connection is cut, the verified results,
+and a desync against an opponent whose engine sends a wrong hash.
 
 Everything runs on a private reactor iterated here, on 127.0.0.1 with
 free ports (LAN discovery by unicast), and stops with the connect screen.
@@ -137,6 +138,7 @@ class Tour:
         from ..scenes.online_room import RoomScene
 
         self.app.stack.pop()  # the lobby
+        self.connect.clock.value = "10+5"
         self.connect.host()
         self.pump(lambda: isinstance(self.app.stack.top, RoomScene) and self.app.stack.top.driver.room)
         room = self.app.stack.top
@@ -187,7 +189,7 @@ class Tour:
             while self.app.stack.top is not self.connect:
                 self.app.stack.pop()
             open_room(self.connect, self.online, "create", side="investigator", host="127.0.0.1",
-                      port=self.online.hosted.address[1])
+                      port=self.online.hosted.address[1], clock="10+5")
             self.pump(lambda: isinstance(self.app.stack.top, RoomScene) and self.app.stack.top.driver.room)
         self._opponent(cheat).join(self.app.stack.top.driver.room)
         self.pump(lambda: isinstance(self.app.stack.top, GameScene))
@@ -197,6 +199,8 @@ class Tour:
         """Bob joins as Jack; the board in round 2 or later, Ann to play."""
         for _try in range(4):
             scene = self._start_game()
+            scene.driver.panel.show_log()     # (the room's half-typed line opened the chat tab)
+            scene.driver.panel.field.set("")
             self._play(scene, lambda s=scene: s.state.is_over() or (s.state.round >= 2 and s.my_turn()
                                                                      and s.anim is None))
             if not scene.state.is_over():
@@ -207,10 +211,48 @@ class Tour:
         for _frame in range(6):  # let the chat line fade in
             self.app.tick(DT)
 
+    def chat_screen(self) -> None:
+        """F2: the room's chat beside the board, a line being typed."""
+        scene = self.scene
+        self.games[-1].client.chat("Careful, the lamps are out in the east.")
+        self.pump(lambda: any("lamps" in m["text"] for m in scene.driver.chat))
+        scene.driver.panel.show_chat()
+        scene.driver.panel.field.set("Thanks, I saw")
+        for _frame in range(3):
+            self.app.tick(DT)
+
+    def away_screen(self) -> None:
+        """Bob's program vanishes; the server's countdown has run out (set so, not waited for)."""
+        from ..scenes.online_reconnect import ReconnectScene
+
+        scene = self.scene
+        scene.driver.panel.show_log()
+        self.games[-1].close()
+        self.pump(lambda: isinstance(self.app.stack.top, ReconnectScene) and scene.driver.game.away_left("jack")
+                  is not None, limit=10)
+        game = scene.driver.game
+        game._away["jack"] = game.reactor.seconds() - 1
+        self.app.tick(DT)
+
+    def leave_screen(self) -> None:
+        """Bob is back; Ann opens the menu and chooses to leave: asked first."""
+        from ..scenes.online_confirm import LeaveScene
+        from ..scenes.online_reconnect import ReconnectScene
+
+        scene = self.scene
+        bob = self.games[-1]
+        bob._closing = False
+        bob._rejoin()
+        self.pump(lambda: not isinstance(self.app.stack.top, ReconnectScene) and scene.driver.game.away_left("jack")
+                  is None)
+        self.app.stack.push(LeaveScene(self.app, scene.driver))
+        self.app.tick(DT)
+
     def reconnect_screen(self) -> None:
         from ..scenes.online_reconnect import ReconnectScene
 
         scene = self.scene
+        self.app.stack.pop()    # "Stay"
         scene.driver.game.client.protocol.transport.abortConnection()
         self.reactor.iterate(0.01)
         self.pump(lambda: isinstance(self.app.stack.top, ReconnectScene), tick=False)
@@ -243,6 +285,7 @@ def scenes_for(app: Any) -> list[tuple[str, Callable[[], None]]]:
     return [
         ("online-connect", tour.connect_screen), ("online-lobby", tour.lobby_screen),
         ("online-room", tour.room_screen), ("online-game", tour.game_screen),
+        ("online-chat", tour.chat_screen), ("online-away", tour.away_screen), ("online-leave", tour.leave_screen),
         ("online-reconnecting", tour.reconnect_screen), ("online-results", tour.results_screen),
         ("online-desync", tour.desync_screen),
     ]

@@ -313,6 +313,8 @@ class GameScene(Scene):
         self.clock += dt
         self.toast.update(dt)
         self.hints.update()
+        if self.driver is not None:
+            self.driver.panel.update(dt)
         speed = self.app.animation_speed
         if self.anim is not None:
             self.anim.advance(dt * speed)
@@ -542,6 +544,8 @@ class GameScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         self.view.resize(self.app.size)
         self._place_buttons()
+        if self.driver is not None and self.driver.panel.handle_event(event):
+            return None  # the online panel's: its chat takes every key while it is shown
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.MOUSEBUTTONDOWN:
@@ -655,6 +659,10 @@ class GameScene(Scene):
         anchor, width = self.ui.toast_anchor()
         self.toast.draw(surface, anchor, max(12, round(16 * L.scale)), width)
 
+    def confirm_quit(self) -> bool:
+        """Closing the window during an online game asks first (leaving resigns it)."""
+        return self.driver is not None and self.driver.ask_leave("quit")
+
     def _status(self) -> tuple[str, tuple[int, int, int]]:
         m = self.model
         if m.outcome is not None and self.anim is None:
@@ -671,6 +679,9 @@ class GameScene(Scene):
                 return _("{side}, your turn").format(side=texts.side_name(side)), col
             return _("Your turn ({side})").format(side=texts.side_name(side)), col
         if self.mode == "watch" or side not in self.humans:
+            name = self.driver.players.get(side.value) if self.driver is not None else None
+            if name:   # online: say who
+                return _("{side} ({name}) is thinking…").format(side=texts.side_name(side), name=name), col
             return _("{side} is thinking…").format(side=texts.side_name(side)), col
         return _("{side} to play").format(side=texts.side_name(side)), col
 
@@ -770,8 +781,14 @@ class GameScene(Scene):
         s = L.scale
         r = L.log
         size = max(10, round(13 * s))
-        theme.blit_text(surface, _("Game log"), max(10, round(13 * s)), theme.TEXT_DIM,
-                        (r.x + round(10 * s), r.y + round(6 * s)), "topleft", "sans-bold")
+        if self.driver is not None:   # online: names, clocks and the chat tab above the log
+            body = self.driver.panel.draw(surface, r, s)
+            if body is None:
+                return
+            r = pygame.Rect(r.x, body.y - round(26 * s), r.w, body.bottom - body.y + round(26 * s))
+        else:
+            theme.blit_text(surface, _("Game log"), max(10, round(13 * s)), theme.TEXT_DIM,
+                            (r.x + round(10 * s), r.y + round(6 * s)), "topleft", "sans-bold")
         log = self.logs[self.viewer] if self.viewer is not None else []
         from ..i18n import current_language
 

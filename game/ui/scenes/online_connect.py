@@ -24,6 +24,12 @@ from ..scene import Scene
 from ..widgets import Button, Choice, Toast
 
 SIDE_OPTIONS = [("investigator", N_("Investigator")), ("jack", N_("Jack")), ("any", N_("Either"))]
+#: The clocks a new room offers (the text :func:`net.clock.parse_clock` reads).
+#: The clocks a new room offers, as :func:`net.clock.parse_clock` reads them ("5+3": five minutes
+#: each, three seconds added after each turn, as chess players write it).
+CLOCK_OPTIONS = [("none", N_("None")), ("60s", N_("60 s a move")), ("5+3", "5+3"), ("10+5", "10+5"),
+                 ("25+10", "25+10")]
+#: How long a vanished player has to come back before the other may claim the game.
 
 
 def net_error_text(failure: Any) -> str:
@@ -37,16 +43,20 @@ def net_error_text(failure: Any) -> str:
         return {
             "room/not_found": _("There is no room with that code."),
             "room/full": _("That room is full."),
-            "room/side_taken": _("That side is taken."),
+            "room/side_taken": _("That side is taken: choose the other side, or Either."),
             "server/no_rooms": _("The server has no room for another game."),
             "server/full": _("The server is full."),
             "net/disconnected": _("The connection was lost."),
             "net/not_connected": _("Not connected."),
-            "hello/version": _("The server speaks another version of the game."),
+            "hello/version": (_("Your game is older than the server's: please update it.") if "please update"
+                              in exc.detail else _("The server speaks another version of the game.")),
             "game/unknown": _("The server does not offer that game."),
             "tls/fingerprint_changed": _("The server's certificate is not the one it had before: someone may be "
                                          "in between. Not connected."),
             "tls/bad_certificate": _("The server sent no usable certificate."),
+            "server/storage": _("The server could not save; try again in a moment."),
+            "claim/refused": exc.detail or _("It is too early to claim."),
+            "clock/bad": exc.detail or _("The server does not offer that clock."),
         }.get(exc.code, exc.code)
     if isinstance(exc, terr.ConnectionRefusedError):
         return _("Nobody is listening there.")
@@ -76,13 +86,17 @@ class ConnectScene(Scene):
         self.connect_button = Button(N_("Connect"), self.connect, kind="primary")
         self.picker = GamePicker(on_change=self._relayout)
         self.side = Choice(N_("Your side"), SIDE_OPTIONS, "investigator")
+        self.clock = Choice(N_("Clock"), CLOCK_OPTIONS, "none")
         self.host_button = Button(N_("Host a LAN game"), self.host, kind="primary")
         self.back_button = Button(N_("Back"), self.back, hotkey=pygame.K_ESCAPE)
         self.lan = RowList(on_activate=self._join_found)
         self.lan.columns = [0.0, 0.5, 0.77]
         self.join_found_button = Button(N_("Open"), self.open_found)
-        self.form = Form([self.name, self.address, self.connect_button, self.picker.game, self.picker.edition,
-                          self.side, self.host_button, self.join_found_button, self.back_button], focus=1)
+        self.seat: Any = None
+        self.resume_button = Button(self._resume_label, self.resume, kind="primary")
+        self.form = Form([self.resume_button, self.name, self.address, self.connect_button, self.picker.game,
+                          self.picker.edition, self.side, self.clock, self.host_button, self.join_found_button,
+                          self.back_button], focus=2)
         self._size: tuple[int, int] | None = None
         self._sync()
 
@@ -91,11 +105,38 @@ class ConnectScene(Scene):
 
     # ------------------------------------------------------------ lifecycle
     def on_enter(self) -> None:
+        self.refresh()
         self.online.start_search()
 
     def on_resume(self) -> None:
         self.busy = ""
+        self.refresh()
         self.online.start_search()
+
+    def refresh(self) -> None:
+        """Offer to resume the online game this window left, if its seat is kept."""
+        from ..online.resume import latest_seat
+
+        try:
+            self.seat = latest_seat(self.app)
+        except OSError:
+            self.seat = None
+        self.resume_button.visible = self.resume_button.enabled = self.seat is not None
+
+    def _resume_label(self) -> str:
+        from ..online.resume import resume_label
+
+        return resume_label(self.seat) if self.seat is not None else ""
+
+    def resume(self) -> None:
+        if self.busy or self.seat is None:
+            return
+        self.app.play("click")
+        from ..online.resume import resume_seat
+
+        self.busy = _("Coming back to the game…")
+        self._sync()
+        resume_seat(self, self.seat, self.online)
 
     def on_pause(self) -> None:
         self.online.stop_search()
@@ -118,6 +159,7 @@ class ConnectScene(Scene):
         self.join_found_button.enabled = self.lan.selected is not None and not self.busy
         for b in (self.connect_button, self.host_button):
             b.enabled = not self.busy
+        self.resume_button.enabled = self.resume_button.visible and not self.busy
 
     # -------------------------------------------------------------- actions
     def _name(self) -> str:
@@ -125,18 +167,35 @@ class ConnectScene(Scene):
         self.online.name = name
         return name
 
+    def _name_ok(self) -> bool:
+        """A name this window (and the others) can draw; else say which characters it cannot."""
+        from ..online.names import undrawable
+
+        bad = undrawable(clean_name(self.name.text))
+        if bad:
+            self.toast.show(_("Your name has characters this game cannot draw ({chars}): "
+                              "please write it with other letters.").format(chars=bad), "error", 5.0)
+            self.form.set_focus(self.name)
+        return not bad
+
     def connect(self) -> None:
         """Connect to the typed address and open its lobby."""
         if self.busy:
             return
         self.app.play("click")
+        if not self._name_ok():
+            return
         text = self.address.text.strip()
         tls = text.lower().startswith("tls://")      # a public server: TLS, its certificate checked or pinned
         try:
             host, port = parse_address(text[6:] if tls else text)
-        except ValueError:
-            self.toast.show(_("Type a server address, like {example}.").format(example=f"example.org:{DEFAULT_PORT}"),
-                            "error", 3.5)
+        except ValueError as exc:
+            if "port" in str(exc):
+                self.toast.show(_("A port is a number from 1 to 65535, like {example}.").format(
+                    example=f"example.org:{DEFAULT_PORT}"), "error", 3.5)
+            else:
+                self.toast.show(_("Type a server address, like {example}.").format(
+                    example=f"example.org:{DEFAULT_PORT}"), "error", 3.5)
             self.form.set_focus(self.address)
             return
         self.online.remember(text, self._name())
@@ -171,7 +230,10 @@ class ConnectScene(Scene):
         if self.busy or i >= len(self.online.found):
             return
         self.app.play("click")
+        if not self._name_ok():
+            return
         info = self.online.found[i]
+        self.online.remember(name=self._name())
         self._open_lobby(info["host"], info["port"])
 
     def host(self) -> None:
@@ -179,6 +241,8 @@ class ConnectScene(Scene):
         if self.busy:
             return
         self.app.play("click")
+        if not self._name_ok():
+            return
         self.online.remember(name=self._name())
         try:
             host, port = self.online.host()
@@ -193,7 +257,7 @@ class ConnectScene(Scene):
 
         game, edition = self.picker.value
         open_room(self, self.online, "create", side=self.side.value, private=False, host=host, port=port,
-                  game=game, edition=edition)
+                  game=game, edition=edition, clock=self.clock.value)
 
     def back(self) -> None:
         self.app.play("click")
@@ -252,13 +316,15 @@ class ConnectScene(Scene):
         y += max(20, int(30 * s))
         self.host_hint_y = y
         y += max(36, int(38 * s))
-        for row in (self.picker.game, self.picker.edition, self.side):
+        for row in (self.picker.game, self.picker.edition, self.side, self.clock):
             if row.visible:
                 row.rect = pygame.Rect(x - 6, y, inner_w + 6, max(32, int(42 * s)))
                 y = row.rect.bottom + int(4 * s)
         y += int(8 * s)
         label_w = theme.font(max(11, int(fh * 0.42)), "sans-bold").size(_(self.host_button.label))[0]
         self.host_button.rect = pygame.Rect(x, y, min(inner_w, max(200, int(280 * s), label_w + 40)), fh)
+        self.resume_button.rect = pygame.Rect(self.right.x + pad, self.right.bottom - pad - fh,
+                                              self.right.w - 3 * pad - bw, fh)
         # LAN list
         rx = self.right.x + pad
         rw = self.right.w - 2 * pad

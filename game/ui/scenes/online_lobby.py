@@ -14,15 +14,17 @@ from ..i18n import N_, _, ngettext
 from ..online import form as look
 from ..online.fields import TextField
 from ..online.form import Form, GamePicker, RowList, game_title, network_games
+from ..online.names import shown_name
 from ..online.service import format_address
 from ..scene import Scene
 from ..widgets import Button, Choice, Toast
-from .online_connect import SIDE_OPTIONS
+from .online_connect import CLOCK_OPTIONS, SIDE_OPTIONS
 from .online_room import open_room
 
 REFRESH_EVERY = 3.0
 CODE_CHARS = CODE_ALPHABET
 CODE_LENGTHS = (CODE_LENGTH, PRIVATE_CODE_LENGTH)
+AWAY_OPTIONS = [(120, N_("2 minutes")), (300, N_("5 minutes")), (600, N_("10 minutes"))]
 
 
 class LobbyScene(Scene):
@@ -44,13 +46,16 @@ class LobbyScene(Scene):
         self.picker = GamePicker(on_change=self._relayout)
         self.side = Choice(N_("Your side"), SIDE_OPTIONS, "investigator")
         self.visibility = Choice(N_("Room"), [(False, N_("Public")), (True, N_("Private"))], False)
+        self.clock = Choice(N_("Clock"), CLOCK_OPTIONS, "none")
+        self.away = Choice(N_("Back within"), AWAY_OPTIONS, 120)
         self.create_button = Button(N_("Create room"), self.create, kind="primary")
         self.code = TextField("", placeholder=N_("Room code"), max_length=PRIVATE_CODE_LENGTH, upper=True,
                               allowed=lambda c: c in CODE_CHARS, on_submit=lambda _t: self.join_code())
         self.code_button = Button(N_("Join"), self.join_code)
         self.back_button = Button(N_("Back"), self.back, hotkey=pygame.K_ESCAPE)
         self.form = Form([self.join_button, self.watch_button, self.picker.game, self.picker.edition, self.side,
-                          self.visibility, self.create_button, self.code, self.code_button, self.back_button], focus=6)
+                          self.visibility, self.clock, self.away, self.create_button, self.code, self.code_button,
+                          self.back_button], focus=8)
         self._refresh: task.LoopingCall | None = None
         self._size: tuple[int, int] | None = None
         self._sync()
@@ -123,7 +128,7 @@ class LobbyScene(Scene):
             n = r["spectators"]
             if n:
                 state += " · " + ngettext("{n} spectator", "{n} spectators", n).format(n=n)
-            rows.append([r["code"], game_title(r["game"], r.get("edition")), r["host"], state])
+            rows.append([r["code"], game_title(r["game"], r.get("edition")), shown_name(r["host"]), state])
         self.list.set_rows(rows, colours)
         self.list.selected = next((i for i, r in enumerate(self.rooms) if r["code"] == picked), None)
         if self.list.selected is None and self.rooms and self.rooms[0]["status"] == "waiting":
@@ -173,14 +178,16 @@ class LobbyScene(Scene):
 
     def create(self) -> None:
         game, edition = self.picker.value
-        self._go("create", side=self.side.value, private=bool(self.visibility.value), game=game, edition=edition)
+        clock = self.clock.value if self.away.value == 120 else f"{self.clock.value}/{self.away.value}"
+        self._go("create", side=self.side.value, private=bool(self.visibility.value), game=game, edition=edition,
+                 clock=clock)
 
     def join_code(self) -> None:
         code = self.code.text.strip().upper()
         if len(code) not in CODE_LENGTHS:   # public rooms 5, private rooms 10
             self.toast.show(_("A room code has 5 or 10 letters and digits."), "error")
             return
-        self._go("join", code=code, side="any")  # the free seat, whichever it is
+        self._go("join", code=code, side=self.side.value)   # the side chosen ("any": the free seat)
 
     def back(self) -> None:
         self.app.play("click")
@@ -234,12 +241,15 @@ class LobbyScene(Scene):
         x = self.right.x + pad
         iw = self.right.w - 2 * pad
         y = self.right.y + pad + title_h
-        ch = max(34, int(46 * s))
-        for row in (self.picker.game, self.picker.edition, self.side, self.visibility):
+        rows = [r for r in (self.picker.game, self.picker.edition, self.side, self.visibility, self.clock,
+                            self.away) if r.visible]
+        room = self.right.bottom - y - fh - int(12 * s) - int(36 * s) - max(22, int(34 * s)) - fh - pad
+        ch = max(28, min(int(46 * s), room // len(rows) - int(6 * s)))
+        for row in rows:
             if row.visible:
                 row.rect = pygame.Rect(x - 6, y, iw + 6, ch)
                 y += ch + int(6 * s)
-        self.create_button.rect = pygame.Rect(x, self.visibility.rect.bottom + int(12 * s), iw, fh)
+        self.create_button.rect = pygame.Rect(x, rows[-1].rect.bottom + int(12 * s), iw, fh)
         self.code_title_y = self.create_button.rect.bottom + int(36 * s)
         cy = self.code_title_y + max(22, int(34 * s))
         self.code.rect = pygame.Rect(x, cy, iw - bw - int(10 * s), fh)

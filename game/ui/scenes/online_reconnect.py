@@ -1,4 +1,9 @@
-"""Over the game while a connection is down: ours (reconnecting, with a countdown) or the opponent's.
+"""Over the game while a connection is down: ours (reconnecting) or the opponent's.
+
+Ours: "Reconnecting…" (or "The server is restarting…" when it said so),
+retried with backoff for as long as the game allows.  The opponent's: the
+server's countdown before its game may be claimed; when it ends, "Claim
+the win" (or keep waiting).
 
 :class:`~game.ui.online.driver.NetDriver` pushes it; it takes itself away
 when the connection is back (the game below then catches up and animates
@@ -16,6 +21,7 @@ import pygame
 from .. import theme
 from ..i18n import N_, _
 from ..online import form as look
+from ..online.panel import clock_text
 from ..scene import Scene
 from ..widgets import Button, draw_title
 
@@ -31,16 +37,28 @@ class ReconnectScene(Scene):
         self.t = 0.0
         # a click only: Enter or Space must not give up a game by accident
         self.leave_button = Button(N_("Leave the game"), self.leave, kind="danger")
+        self.claim_button = Button(N_("Claim the win"), self.claim, kind="primary")
+        self.claim_button.visible = False
         self.gone = False
 
     @property
     def ours(self) -> bool:
         return self.driver.lost_at is not None
 
+    def claim(self) -> None:
+        self.app.play("click")
+        if self.driver.game.claimable() == "away":
+            self.driver.claim("away")
+
+    def confirm_quit(self) -> bool:
+        return self.driver.ask_leave("quit")
+
     def leave(self) -> None:
         from .title import TitleScene
 
         self.app.play("click")
+        if self.driver.ask_leave():
+            return
         self.gone = True
         self.driver.leave()
         if self.driver.online is not None:
@@ -52,11 +70,13 @@ class ReconnectScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             return event
         self.leave_button.handle_event(event)
+        self.claim_button.handle_event(event)
         return None  # the game below waits
 
     def update(self, dt: float) -> None:
         self.t += dt
         d = self.driver
+        self.claim_button.visible = not self.ours and d.game.claimable() == "away"
         back = d.lost_at is None and d.opponent_away_for() is None
         if not self.gone and (back or d.result is not None or d.closed) and self.app.stack.top is self:
             self.gone = True
@@ -69,31 +89,40 @@ class ReconnectScene(Scene):
         box.center = (w // 2, h // 2)
         bw, bh = max(200, int(240 * s)), max(34, int(46 * s))
         self.leave_button.rect = pygame.Rect(w // 2 - bw // 2, box.bottom - bh - int(26 * s), bw, bh)
+        if self.claim_button.visible:
+            gap = int(16 * s)
+            self.claim_button.rect = pygame.Rect(w // 2 - bw - gap // 2, self.leave_button.rect.y, bw, bh)
+            self.leave_button.rect.x = w // 2 + gap // 2
         return box
 
     def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        box = self._layout(size)
-        w, h = size
-        s = look.scale(size)
-        dim = pygame.Surface(size, pygame.SRCALPHA)
-        dim.fill((6, 6, 10, 185))
-        surface.blit(dim, (0, 0))
-        theme.rounded_panel(surface, box, radius=int(16 * s), alpha=252)
+        box = self._layout(surface.get_size())
+        w, h, s = look.dialog(surface, box)
         d = self.driver
+        countdown = None
         if self.ours:
-            title = _("Connection lost")
+            restarting = d.game.restarting
+            title = _("The server is restarting") if restarting else _("Connection lost")
             left = d.reconnect_left()
-            line = _("Reconnecting… {seconds} s left").format(seconds=int(math.ceil(left)))
-            sub = _("Your seat is kept: the game goes on where it stopped.")
+            line = _("Reconnecting… {time} left").format(time=clock_text(math.ceil(left)))
+            sub = (_("It keeps every game: this one goes on where it stopped.") if restarting
+                   else _("Your seat is kept: the game goes on where it stopped."))
             frac = left / max(1.0, d.game.reconnect_for)
             col = theme.WARN
         else:
             name = d.players.get(d.opponent or "") or _("Your opponent")
             title = _("{name} lost the connection").format(name=name)
+            countdown = d.game.away_left(d.opponent or "")
             away = d.opponent_away_for() or 0.0
-            line = _("Waiting for them to come back… {time}").format(time=f"{int(away) // 60}:{int(away) % 60:02d}")
-            sub = _("The game goes on when they return.")
+            if countdown is None:
+                line = _("Waiting for them to come back… {time}").format(time=f"{int(away) // 60}:{int(away) % 60:02d}")
+                sub = _("The game goes on when they return.")
+            elif countdown > 0:
+                line = _("{time} left for them to come back").format(time=clock_text(math.ceil(countdown)))
+                sub = _("When the time is up you may claim the win, or keep waiting.")
+            else:
+                line = _("They did not come back in time.")
+                sub = _("Claim the win, or keep waiting: the game goes on if they return.")
             frac = None
             col = theme.PARCHMENT
         draw_title(surface, title, theme.fit_size(title, max(22, int(40 * s)), box.w - 40, "serif-bold"),
@@ -107,8 +136,9 @@ class ReconnectScene(Scene):
             rect.center = (cx, cy)
             if frac > 0:
                 pygame.draw.arc(surface, col, rect, math.pi / 2, math.pi / 2 + math.tau * frac, max(3, int(5 * s)))
-            theme.blit_text(surface, str(int(math.ceil(d.reconnect_left()))), max(14, int(22 * s)), theme.PARCHMENT,
-                            (cx, cy), "center", "sans-bold")
+            ring = clock_text(math.ceil(d.reconnect_left()))
+            theme.blit_text(surface, ring, theme.fit_size(ring, max(14, int(22 * s)), int(2 * rad * 0.85), "sans-bold"),
+                            theme.PARCHMENT, (cx, cy), "center", "sans-bold")
         else:
             a = self.t * 4
             tip = (cx + rad * 0.8 * math.cos(a), cy + rad * 0.8 * math.sin(a))
@@ -118,3 +148,4 @@ class ReconnectScene(Scene):
         look.wrapped(surface, sub, max(11, int(15 * s)), theme.TEXT_DIM, (w // 2, cy + rad + int(48 * s)),
                      box.w - 60, 2, anchor="midtop", style="serif")
         self.leave_button.draw(surface)
+        self.claim_button.draw(surface)

@@ -61,7 +61,32 @@ def verdict(result: Any, role: str | None, game: str = "pocket") -> tuple[str, s
                   "closed."), theme.GOOD if role != "spectator" else theme.WARN)
     if status == "unverified":
         return _("Not verified: the other side did not open its keys"), result.reason, theme.WARN
+    if status == "claimed":
+        why = _("The game was not played to its end, so its cards were not checked.")
+        if role == result.winner:
+            return _("You won by claim"), why, theme.GOOD
+        if role in ("jack", "investigator"):
+            return _("You lost by claim"), why, theme.BAD
+        who = _("Jack") if result.winner == "jack" else _("The investigator")
+        return _("{side} won by claim").format(side=who), why, theme.WARN
     return _("The game was stopped"), result.reason, theme.WARN
+
+
+def claim_text(result: Any, role: str | None) -> str:
+    """Why a claimed game was given to its winner, said to the player of ``role``."""
+    loser = "investigator" if result.winner == "jack" else "jack"
+    how = result.termination
+    if loser == role:
+        text = {"flag": _("Your time ran out."), "away": _("You did not come back in time."),
+                "resign": _("You left the game.")}.get(how, "")
+    elif loser == "jack":
+        text = {"flag": _("Jack's time ran out."), "away": _("Jack did not come back in time."),
+                "resign": _("Jack left the game.")}.get(how, "")
+    else:
+        text = {"flag": _("The investigator's time ran out."),
+                "away": _("The investigator did not come back in time."),
+                "resign": _("The investigator left the game.")}.get(how, "")
+    return text or result.reason
 
 
 def reason_text(result: Any, role: str | None) -> str:
@@ -75,16 +100,20 @@ def reason_text(result: Any, role: str | None) -> str:
             return _("You")
         return {"jack": _("Jack"), "investigator": _("The investigator")}.get(side, side)
     first = reason.split(" ", 1)[0]
+    if result.status == "claimed":
+        return claim_text(result, role)
     if result.status == "desync" and result.ply is not None:
         return _("After step {ply}, the two views of the game no longer matched.").format(ply=result.ply)
     if reason.endswith(" left the game") and first in ("jack", "investigator"):
         return _("{side} left the game.").format(side=side_name(first))
     if reason.endswith("opened its keys and resigned") and first in ("jack", "investigator"):
         return _("{side} resigned.").format(side=side_name(first))
-    if reason.startswith("could not reconnect"):
+    if reason.startswith("could not reconnect") or reason.startswith("the server did not come back"):
         return _("The connection could not be restored in time.")
     if reason.startswith("the seat is gone"):
         return _("The seat was given up.")
+    if reason.startswith("the server no longer has this game"):
+        return _("The server no longer has this game (it was restarted without keeping its rooms).")
     if reason.startswith("the other side did not open its keys"):
         return _("The other side did not open its keys in time.")
     if " stopped the game without proof" in reason and first in ("jack", "investigator"):
@@ -207,7 +236,14 @@ class OnlineResultsScene(ResultsScene):
         w, h = size
         surface.blit(self.backdrop(size), (0, 0))
         theme.rounded_panel(surface, panel, radius=int(18 * s), alpha=245)
-        draw_title(surface, _("Game stopped"), max(28, int(56 * s)), (w // 2, panel.y + int(60 * s)), theme.WARN)
+        r = self.result
+        title, colour = _("Game stopped"), theme.WARN
+        if r is not None and r.status == "claimed" and r.winner in ("jack", "investigator"):
+            from ...engine.core import Side
+            from .. import texts
+
+            title, colour = texts.winner_title(Side(r.winner)), theme.side_colour(r.winner)   # decided by a claim
+        draw_title(surface, title, max(28, int(56 * s)), (w // 2, panel.y + int(60 * s)), colour)
         ornament(surface, (w // 2, panel.y + int(110 * s)), int(panel.w * 0.6))
         r = self.result
         y = panel.y + int(134 * s)

@@ -28,19 +28,20 @@ ROLE_COLOURS = {"jack": (236, 160, 156), "investigator": (166, 196, 236), "spect
 
 def open_room(scene: Any, online: Any, how: str, *, side: str = "any", private: bool = False, code: str = "",
               host: str | None = None, port: int | None = None, game: str = "pocket",
-              edition: str | None = None) -> NetDriver:
+              edition: str | None = None, clock: str | None = None) -> NetDriver:
     """Take a seat (``how``: ``create``, ``join`` or ``spectate``) and show the room when it is ours.
 
-    ``scene`` is the screen asking (its ``busy`` and ``toast`` say what happens); ``game`` and
-    ``edition`` are the new room's (a joined room has its own).
+    ``scene`` is the screen asking (its ``busy`` and ``toast`` say what happens); ``game``,
+    ``edition`` and ``clock`` are the new room's (a joined room has its own).
     """
     from .online_connect import net_error_text
 
     app = scene.app
     net_game = online.new_game(host, port)
     driver = NetDriver(app, net_game, online)
+    driver.how = how
     if how == "create":
-        d = net_game.create(side, game, private, edition)
+        d = net_game.create(side, game, private, edition, clock)
     elif how == "join":
         d = net_game.join(code, None if side == "any" else side)
     else:
@@ -121,6 +122,9 @@ class RoomScene(Scene):
         if d.ready:
             self.start_wait += dt
             if self.start_wait >= (START_PAUSE if not d.spectator else 0.3) or d.result is not None:
+                if self.chat.text.strip():   # a line being typed goes on in the game's chat, not on the board
+                    d.panel.show_chat()
+                    d.panel.field.set(self.chat.text)
                 self.app.stack.replace(d.scene_for())
 
     # ----------------------------------------------------------------- draw
@@ -155,6 +159,8 @@ class RoomScene(Scene):
             if d.spectator:
                 return _("The game is on."), theme.GOOD
             other = d.players.get(d.opponent or "") or _("Your opponent")
+            if d.how == "join":    # the host was here first
+                return _("You joined {name}. The game begins!").format(name=other), theme.GOOD
             return _("{name} has joined. The game begins!").format(name=other), theme.GOOD
         if d.started:
             return _("Both seats are taken. Shuffling the deck together") + dots, theme.PARCHMENT
@@ -174,6 +180,9 @@ class RoomScene(Scene):
             "Public room: it shows in the lobby.")
         if d.room:
             sub = f"{look.game_title(d.game_name, d.edition)} · {sub}"
+            clock = d.game.clock_text
+            if clock and not clock.startswith("none"):
+                sub = f"{sub} · " + _("Clock {clock}").format(clock=clock)
         y = look.heading(surface, _("Room {code}").format(code=d.room or "…"), sub)
         hosted = self.online.hosted_address() if self.online is not None else None
         if hosted and not d.spectator:
@@ -219,7 +228,13 @@ class RoomScene(Scene):
                 c = theme.mix(theme.PANEL_EDGE, theme.GASLIGHT, max(0.0, 1 - lit / 6))
                 theme.aa_circle(surface, c, (cx + rad * math.cos(a), cy + rad * math.sin(a)), max(2, int(3.5 * s)))
         if d.room and not d.spectator and not d.started:
-            hint = _("Tell your opponent the room code: {code}").format(code=d.room)
+            if hosted:
+                hint = _("Tell your opponent the room code: {code}").format(code=d.room)
+            else:   # a friend far away needs the server too
+                from ..online.service import format_address
+
+                hint = _("Tell your opponent the server {address} and the room code {code}").format(
+                    address=format_address(d.game.host, d.game.port), code=d.room)
             look.wrapped(surface, hint, max(11, int(15 * s)), theme.TEXT_DIM, (inner.x, inner.bottom - int(44 * s)),
                          inner.w, 2)
         # chat

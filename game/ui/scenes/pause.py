@@ -102,6 +102,8 @@ class PauseScene(Scene):
         from .title import TitleScene
 
         self.app.play("click")
+        if self.game.driver.ask_leave():   # a game being played: "Leave the game?" first
+            return
         self.game.driver.leave()
         self.app.stack.clear(TitleScene(self.app))
 
@@ -133,9 +135,11 @@ class PauseScene(Scene):
         box.y -= int(60 * s)
         box.h += int(60 * s)
         theme.rounded_panel(surface, box, radius=int(16 * s))
-        draw_title(surface, _("Paused"), max(24, int(46 * s)), (w // 2, box.y + int(48 * s)))
+        online = getattr(self.game, "driver", None) is not None   # nothing pauses in an online game
+        draw_title(surface, _("Menu") if online else _("Paused"), max(24, int(46 * s)), (w // 2, box.y + int(48 * s)))
         self.menu.draw(surface)
-        theme.blit_text(surface, _("Esc resumes"), max(10, int(13 * s)), theme.TEXT_FAINT,
+        hint = _("Esc goes back to the game") if online else _("Esc resumes")
+        theme.blit_text(surface, hint, max(10, int(13 * s)), theme.TEXT_FAINT,
                         (w // 2, box.bottom - int(16 * s)), "center")
         self.toast.draw(surface, (w // 2, int(h * 0.88)), max(12, int(16 * s)), int(w * 0.7))
 

@@ -22,7 +22,10 @@ class TitleScene(Scene):
         self.t = 0.0
         self.autosave = None
         self.continue_button = Button(N_("Continue"), self.resume, kind="primary")
+        self.online_seat = None
+        self.resume_online_button = Button(self._resume_online_label, self.resume_online, kind="primary")
         self.menu = Menu([
+            self.resume_online_button,
             self.continue_button,
             Button(N_("New game"), self.new_game, kind="primary"),
             Button(N_("Play online"), self.play_online),
@@ -53,6 +56,13 @@ class TitleScene(Scene):
         self.autosave = record
         self.continue_button.visible = record is not None
         self.continue_button.enabled = record is not None
+        try:
+            from ..online.resume import latest_seat
+
+            self.online_seat = latest_seat(self.app)
+        except Exception:  # noqa: BLE001 - no network support or an unreadable folder: no offer
+            self.online_seat = None
+        self.resume_online_button.visible = self.resume_online_button.enabled = self.online_seat is not None
         self.menu.focus = self.menu._first_enabled(0, 1)
         self._size = None
 
@@ -72,6 +82,20 @@ class TitleScene(Scene):
             self.toast.show(_("The saved game cannot be resumed: {reason}").format(reason=exc), "error", 4.0)
             return
         self.app.stack.push(scene)
+
+    def _resume_online_label(self) -> str:
+        from ..online.resume import resume_label
+
+        return resume_label(self.online_seat) if self.online_seat is not None else ""
+
+    def resume_online(self) -> None:
+        """Back into the online game this window left (closed, or the program died)."""
+        self._click()
+        if self.online_seat is None or getattr(self.app, "reactor", None) is None:
+            return
+        from ..online.resume import resume_seat
+
+        resume_seat(self, self.online_seat)
 
     def new_game(self) -> None:
         self._click()
