@@ -146,3 +146,24 @@ def test_a_corrupt_database_stops_the_server_with_a_clear_message_and_is_not_tou
     assert "cannot use the database" in line["error"] and str(db) in line["error"]
     assert "Traceback" not in "".join(proc.err)
     assert db.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["rooms.db"]
+
+
+def test_a_fallen_flag_is_claimed_by_autoplay_and_both_final_lines_say_so(tmp_path: Path):
+    """Jack's bot takes 8 s a move on a 5 s clock; the investigator (--claim) claims when the flag falls."""
+    server, port, _ = start_server("--db", str(tmp_path / "rooms.db"))
+    env = {"MRJACK_NET_STATE": str(tmp_path / "state")}
+    a = Proc(["run.py", "autoplay", "--server", f"127.0.0.1:{port}", "--side", "jack", "--bot", "greedy",
+              "--create", "--clock", "5s", "--timeout", "60"], {**env, "MRJACK_AUTOPLAY_DELAY": "8"})
+    b = a
+    try:
+        room = a.json_line()["room"]
+        b = Proc(["run.py", "autoplay", "--server", f"127.0.0.1:{port}", "--side", "investigator", "--bot",
+                  "greedy", "--room", room, "--claim", "--timeout", "60"], env)
+        la, lb = a.json_line(timeout=60), b.json_line(timeout=60)
+        assert la["result"] == lb["result"] == "claimed" and la["winner"] == lb["winner"] == "investigator"
+        assert la["claim"] == lb["claim"] == {"side": "investigator", "reason": "flag"} and la["clock"] == "5s"
+        assert a.wait(10) == b.wait(10) == 6
+    finally:
+        server.stop()
+        a.kill()
+        b.kill()
