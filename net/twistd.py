@@ -14,9 +14,11 @@ The plugin file twistd discovers is ``twisted/plugins/mrjack_server.py``
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from twisted.application.service import IServiceMaker, MultiService
+from twisted.logger import Logger
 from twisted.plugin import IPlugin
 from twisted.python import usage
 from zope.interface import implementer
@@ -24,6 +26,8 @@ from zope.interface import implementer
 from .discovery import DISCOVERY_PORT
 from .server import DEFAULT_PORT, RelayFactory, RelayService
 from .store import StoreError
+
+log = Logger(namespace="mrjack")
 
 
 class Options(usage.Options):
@@ -36,6 +40,14 @@ class Options(usage.Options):
         ["db", None, None, "keep rooms in this SQLite file so that a restart loses no game"],
         ["db-sync", None, "normal", "normal: messages survive a crash; full: also a power loss"],
         ["max-connections", None, 20_000, "connections at most", int],
+        ["per-address", None, 16, "connections one address may hold; a quarter of it (at least 1) open rooms", int],
+        ["cert", None, None, "PEM certificate (chain) for --tls"],
+        ["key", None, None, "PEM private key for --tls"],
+        ["data-dir", None, None, "folder for the server's own files (the self-signed certificate)"],
+    ]
+    optFlags = [
+        ["tls", None, "accept only TLS connections (tls://host:port)"],
+        ["no-discovery", None, "do not answer LAN discovery"],
     ]
 
     def postOptions(self) -> None:
@@ -56,19 +68,29 @@ class ServiceMaker:
         from twisted.internet import reactor
 
         from .server import open_lobby
+        from .serveropts import data_dir
+        from .tls import server_options
 
-        class Args:
-            db, db_sync = options["db"], options["db-sync"]
+        args = argparse.Namespace(db=options["db"], db_sync=options["db-sync"], per_address=options["per-address"],
+                                  data_dir=options["data-dir"])
+        tls_options = None
+        if options["tls"]:
+            try:
+                tls_options, fingerprint = server_options(data_dir(args), options["cert"], options["key"])
+            except ValueError as exc:
+                sys.stderr.write(f"mrjack: {exc}\n")
+                raise SystemExit(2) from None
+            log.info("TLS certificate fingerprint (SHA-256): {fp}", fp=fingerprint)
         try:
-            lobby = open_lobby(reactor, Args)
+            lobby = open_lobby(reactor, args)
         except StoreError as exc:
             sys.stderr.write(f"mrjack: {exc}\n")
             raise SystemExit(1) from None
         factory = RelayFactory(reactor, lobby, max_connections=options["max-connections"])
-        disc = options["discovery-port"]
+        disc = -1 if options["no-discovery"] else options["discovery-port"]
         top = MultiService()
         RelayService(reactor, options["host"], options["port"], factory,
-                     discovery_port=None if disc < 0 else disc).setServiceParent(top)
+                     discovery_port=None if disc < 0 else disc, tls_options=tls_options).setServiceParent(top)
         return top
 
 

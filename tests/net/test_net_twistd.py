@@ -64,3 +64,32 @@ def test_twistd_mrjack_refuses_a_corrupt_database_with_a_clear_message(tmp_path:
     proc.lines.put(None)
     out = "".join(proc.err) + "".join(line for line in iter(proc.lines.get, None) if line)
     assert "mrjack: cannot use the database" in out and "Traceback" not in out
+
+
+def test_twistd_mrjack_serves_tls_and_logs_its_fingerprint(tmp_path: Path):
+    import socket
+    import ssl
+
+    proc = Proc([*TWISTD, "mrjack", "--host", "127.0.0.1", "--port", "0", "--no-discovery", "--tls",
+                 "--data-dir", str(tmp_path / "server")])
+    try:
+        port, fingerprint = None, None
+        while port is None:
+            line = proc.lines.get(timeout=30)
+            if line is None:
+                raise AssertionError("twistd ended: " + "".join(proc.err)[-2000:])
+            fingerprint = fingerprint or (re.search(r"fingerprint \(SHA-256\): ([0-9A-F:]+)", line) or [None, None])[1]
+            m = re.search(r"lobby listening on [0-9.]+:(\d+)", line)
+            port = int(m.group(1)) if m else None
+        assert fingerprint is not None and len(fingerprint) == 95   # 32 bytes as AA:BB:...
+        context = ssl.create_default_context()
+        context.check_hostname, context.verify_mode = False, ssl.CERT_NONE   # a pin, not a CA, vouches for it
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
+            with context.wrap_socket(raw) as tls:
+                der = tls.getpeercert(binary_form=True)
+        import hashlib
+
+        seen = ":".join(f"{b:02X}" for b in hashlib.sha256(der).digest())
+        assert seen == fingerprint       # what players pin is what the server shows
+    finally:
+        proc.stop()
