@@ -21,9 +21,12 @@ from .i18n import _
 HINT_KEYS = (pygame.K_QUESTION, pygame.K_SLASH, pygame.K_F1)
 
 
-def hint_text(scene: Any, given: Hint) -> str:
-    """The hint in words: the move as the log would tell it, and the chance to win."""
-    obs = scene.obs(len(scene.states) - 1, scene.viewer)
+def hint_text(scene: Any, given: Hint, ply: int | None = None) -> str:
+    """The hint in words: the move as the log would tell it, and the chance to win.
+
+    ``ply`` is the position the hint was given in (default: the current one).
+    """
+    obs = scene.obs(len(scene.states) - 1 if ply is None else ply, scene.viewer)
     action = next((a for a in obs.legal_actions() if str(a) == given.action), None)
     move = given.action
     if action is not None:
@@ -79,7 +82,9 @@ class HintHelper:
             return
         text = hint_text(s, given)
         mark_hint(s.record.meta, ply, given)
-        s.logs[s.viewer].append((text, None))
+        from .scenes.game import LogEntry
+
+        s.logs[s.viewer].append(LogEntry(ply, None, given))
         s.toast.show(text, "good", 6.0)
         s._autosave()
 

@@ -66,6 +66,7 @@ class LogEntry:
 
     ply: int
     actor: str | None
+    hint: Any = None      # a hint given at this ply (``game.bots.hint.Hint``), told instead of an action
 
 
 _POOL: ThreadPoolExecutor | None = None
@@ -279,7 +280,19 @@ class GameScene(Scene):
 
     def log_text(self, side: Side) -> list[tuple[str, str | None]]:
         """``side``'s log as (line, actor) pairs, oldest first, in the language shown now."""
-        return [(line, e.actor) for e in self.logs[side] for line in self.told(side, e.ply)]
+        return [(line, e.actor) for e in self.logs[side]
+                for line in (self.told(side, e.ply) if e.hint is None else self.told_hint(side, e))]
+
+    def told_hint(self, side: Side, entry: LogEntry) -> list[str]:
+        """A hint's line, in the language shown now."""
+        from ..hinting import hint_text
+        from ..i18n import current_language
+
+        key = (current_language(), side, "hint", entry.ply)
+        lines = self._told.get(key)
+        if lines is None:
+            lines = self._told[key] = [hint_text(self, entry.hint, entry.ply)]
+        return lines
 
     def _start_anim(self, side: Side) -> None:
         i = self.cursor[side]
