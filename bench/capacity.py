@@ -8,14 +8,17 @@ keys, moves, openings) in turn, with a think time between moves, then
 leave and start a new room.  The number of games is raised step by step;
 at each step the server's CPU share is measured over a window.
 
-The whole run is made twice: with the rooms in memory only, then in
+The whole run is made three times: with the rooms in memory only, then in
 SQLite (``--db`` on a temporary file: every message written before it is
-relayed).  Prints one JSON line per step (``"db": false`` or ``true``) and
-a summary line, e.g.::
+relayed), then in memory with seat keys (each seat sends its Ed25519 public
+key, signs every game message, and the server checks every signature
+before it logs or forwards).  Prints one JSON line per step (``"db"`` and
+``"signed"`` say which run) and a summary line, e.g.::
 
     {"games": 1000, "server_cpu": 0.21, "relayed_per_s": 1980, ..., "db": false}
     {"games": 1000, "server_cpu": 0.24, "relayed_per_s": 1975, ..., "db": true}
-    {"max_games_at_half_core": 2000, "target": 1000, ..., "max_games_at_half_core_db": 2000}
+    {"max_games_at_half_core": 2000, "target": 1000, ..., "max_games_at_half_core_db": 2000,
+     "max_games_at_half_core_signed": 2000}
 
 The default pace (``--think 1.0``: one move a second per game) is many
 times faster than people play Pocket, so the figure is conservative.
@@ -41,6 +44,7 @@ from twisted.internet.endpoints import TCP4ClientEndpoint, connectProtocol  # no
 
 from game.bots import make_bot  # noqa: E402
 from net.fairplay import new_master  # noqa: E402
+from net.keys import SeatKey  # noqa: E402
 from net.messages import PROTOCOL_VERSION  # noqa: E402
 from net.session import LocalPair, Session, bot_rng  # noqa: E402
 
@@ -80,8 +84,10 @@ class Player(protocol.Protocol):
 class ScriptedGame:
     """Two players replaying the transcript over and over, one room per game."""
 
-    def __init__(self, bench: Bench, think: float) -> None:
-        self.bench, self.think = bench, think
+    def __init__(self, bench: Bench, think: float, signed: bool = False) -> None:
+        self.bench, self.think, self.signed = bench, think, signed
+        self.keys: dict[str, SeatKey] = {}
+        self.game_id = ""
         self.players: dict[str, Player] = {}
         self.index = 0
         self.pending = None
@@ -99,16 +105,16 @@ class ScriptedGame:
         if t == "welcome":
             self.welcomed += 1
             if self.welcomed == 2:  # both seats connected: open the first room
-                self.players["jack"].send({"t": "create", "game": "pocket", "side": "jack"})
+                self.create()
         elif t == "joined" and player.side == "jack" and not msg["started"]:
-            self.players["investigator"].send({"t": "join", "room": msg["room"]})
+            self.players["investigator"].send({"t": "join", "room": msg["room"], **self.pub("investigator")})
         elif t == "start" and player.side == "jack":
-            self.index = 0
+            self.index, self.game_id = 0, msg["game_id"]
             self.schedule()
         elif t in ("error",):
             self.bench.errors += 1
         elif t == "left" and player.side == "jack":
-            self.players["jack"].send({"t": "create", "game": "pocket", "side": "jack"})
+            self.create()
         elif msg.get("from") == player.side == self.bench.transcript[self.index][0] and msg["seq"] == self.index + 1:
             self.bench.moves += 1
             self.index += 1
@@ -119,6 +125,15 @@ class ScriptedGame:
             else:
                 self.schedule()
 
+    def create(self) -> None:
+        """Open a new room (new seat keys when signing)."""
+        if self.signed:
+            self.keys = {side: SeatKey.new() for side in ("jack", "investigator")}
+        self.players["jack"].send({"t": "create", "game": "pocket", "side": "jack", **self.pub("jack")})
+
+    def pub(self, side: str) -> dict:
+        return {"pub": self.keys[side].public} if self.signed else {}
+
     def schedule(self) -> None:
         if self.stopped:
             return
@@ -128,7 +143,10 @@ class ScriptedGame:
     def move(self) -> None:
         self.pending = None
         side, msg = self.bench.transcript[self.index]
-        self.players[side].send({**msg, "seq": self.index + 1})
+        msg = {**msg, "seq": self.index + 1}
+        if self.signed:
+            self.keys[side].sign_message(self.game_id, side, msg)
+        self.players[side].send(msg)
 
     def lost(self, player: Player) -> None:
         if not self.stopped:
@@ -185,19 +203,23 @@ class Bench:
     def run(self):  # type: ignore[no-untyped-def]
         """Memory only, then SQLite (as ``--db`` asks); the summary line has both."""
         bests = {}
-        for db in self.args.db:
+        runs = [(db, False) for db in self.args.db] + ([("off", True)] if self.args.signed else [])
+        for db, signed in runs:
             self.games, self.moves, self.games_done, self.errors = [], 0, 0, 0
             with tempfile.TemporaryDirectory() as folder:
-                bests[db] = yield self.run_steps(str(Path(folder) / "rooms.db") if db == "on" else None)
+                bests["signed" if signed else db] = yield self.run_steps(
+                    str(Path(folder) / "rooms.db") if db == "on" else None, signed)
         summary = {"max_games_at_half_core": bests.get("off", 0), "target": 1000, "think_s": self.args.think,
                    "messages_per_game": len(self.transcript)}
         if "on" in bests:
             summary["max_games_at_half_core_db"] = bests["on"]
+        if "signed" in bests:
+            summary["max_games_at_half_core_signed"] = bests["signed"]
         print(json.dumps(summary), flush=True)
         self.best = min(bests.values())
 
     @defer.inlineCallbacks
-    def run_steps(self, db: str | None):  # type: ignore[no-untyped-def]
+    def run_steps(self, db: str | None, signed: bool = False):  # type: ignore[no-untyped-def]
         reactor = self.reactor
         reader = StatsReader()
         proc = reactor.spawnProcess(
@@ -210,7 +232,8 @@ class Bench:
             port = yield reader.port
             for target in self.args.steps:
                 while len(self.games) < target:  # connect in batches, not all at once
-                    batch = [ScriptedGame(self, self.args.think) for _ in range(min(50, target - len(self.games)))]
+                    batch = [ScriptedGame(self, self.args.think, signed)
+                             for _ in range(min(50, target - len(self.games)))]
                     self.games.extend(batch)
                     yield defer.gatherResults([g.start(port) for g in batch])
                     yield task.deferLater(reactor, 0.05, lambda: None)
@@ -220,7 +243,8 @@ class Bench:
                 cpu, relayed = self.cpu_share(reader, t0)
                 line = {"games": len(self.games), "server_cpu": round(cpu, 3), "relayed_per_s": round(relayed),
                         "moves_per_s": round((self.moves - moves0) / (time.monotonic() - t0)),
-                        "games_finished": self.games_done, "errors": self.errors - errors0, "db": db is not None}
+                        "games_finished": self.games_done, "errors": self.errors - errors0, "db": db is not None,
+                        "signed": signed}
                 print(json.dumps(line), flush=True)
                 self.results.append(line)
                 kept_pace = line["moves_per_s"] >= 0.8 * len(self.games) / self.args.think
@@ -245,6 +269,8 @@ def main() -> int:
     ap.add_argument("--settle", type=float, default=3.0, help="seconds to wait after connecting")
     ap.add_argument("--db", type=lambda s: s.split(","), default=["off", "on"],
                     help="off, on or off,on (default): rooms in memory, in SQLite, or both in turn")
+    ap.add_argument("--no-signed", dest="signed", action="store_false",
+                    help="leave out the run with seat keys and signed messages")
     args = ap.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -266,7 +292,7 @@ def main() -> int:
         reactor.callLater(0.2, reactor.stop)
 
     reactor.callWhenRunning(lambda: bench.run().addCallbacks(done, failed))
-    reactor.callLater(110 * len(args.db), reactor.stop)   # a hard bound on the run
+    reactor.callLater(110 * (len(args.db) + args.signed), reactor.stop)   # a hard bound on the run
     reactor.run()
     return 0 if bench.best >= 1000 else 1
 
