@@ -86,13 +86,15 @@ class SearchConfig:
     exact_last: bool = True        # solve the round's last action by the scorer, no rollout
     expand_on_second: bool = True  # a leaf gets statistics on its second visit, not its first
     seconds: float = 0.0           # a time budget as well (0: iterations only, deterministic)
+    min_iterations: int = 0        # with ``seconds``: never stop before this many (a slow machine still thinks)
 
 
 def search_loop(cfg: SearchConfig, step) -> int:  # type: ignore[no-untyped-def]
     """Call ``step()`` ``cfg.iterations`` times, or until ``cfg.seconds`` have passed; the count.
 
-    The clock is read every 16 iterations; with ``seconds`` 0 it is never
-    read, so a seed and an iteration budget give the same search anywhere.
+    The clock is read every 16 iterations, and only once ``cfg.min_iterations``
+    are done; with ``seconds`` 0 it is never read, so a seed and an iteration
+    budget give the same search anywhere.
     """
     if cfg.seconds <= 0:
         for _ in range(cfg.iterations):
@@ -103,7 +105,7 @@ def search_loop(cfg: SearchConfig, step) -> int:  # type: ignore[no-untyped-def]
     while done < cfg.iterations:
         step()
         done += 1
-        if not done & 15 and time.perf_counter() >= deadline:
+        if not done & 15 and done >= cfg.min_iterations and time.perf_counter() >= deadline:
             break
     return done
 
@@ -609,18 +611,27 @@ HARD_SECONDS = 0.9
 EXPERT_SECONDS = 2.7
 
 
+def _clocked(level: type[SearchBot], seconds: float, cap: int, card_cap: int
+             ) -> tuple[SearchConfig, SearchConfig, dict[str, SearchConfig]]:
+    """``level``'s budgets as floors under a clock: a busy machine never makes the level think
+    less than ``hard1`` did, a quiet one lets it think for ``seconds``."""
+    def clock(cfg: SearchConfig, iterations: int) -> SearchConfig:
+        return replace(cfg, iterations=iterations, seconds=seconds, min_iterations=cfg.iterations)
+
+    return (clock(level.config, cap), clock(level.card_config, card_cap),
+            {k: clock(c, card_cap) for k, c in level.card_configs.items()})
+
+
 @register
 class HardBot(SearchBot):
     name = "hard"
-    config = SearchConfig(iterations=200_000, seconds=HARD_SECONDS)
-    card_config = replace(_CARD, iterations=20_000, horizon=2, seconds=HARD_SECONDS)
+    config, card_config, card_configs = _clocked(ClassicHardBot, HARD_SECONDS, 200_000, 20_000)
 
 
 @register
 class ExpertBot(SearchBot):
     name = "expert"
-    config = SearchConfig(iterations=600_000, seconds=EXPERT_SECONDS)
-    card_config = replace(_CARD, iterations=60_000, horizon=2, seconds=EXPERT_SECONDS)
+    config, card_config, card_configs = _clocked(ClassicHardBot, EXPERT_SECONDS, 600_000, 60_000)
 
 
 LEVELS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "expert": ExpertBot, "hard1": ClassicHardBot}
