@@ -27,7 +27,7 @@ SIDE_OPTIONS = [("investigator", N_("Investigator")), ("jack", N_("Jack")), ("an
 #: The clocks a new room offers (the text :func:`net.clock.parse_clock` reads).
 #: The clocks a new room offers, as :func:`net.clock.parse_clock` reads them ("5+3": five minutes
 #: each, three seconds added after each turn, as chess players write it).
-CLOCK_OPTIONS = [("none", N_("None")), ("60s", N_("60 s a move")), ("5+3", "5+3"), ("10+5", "10+5"),
+CLOCK_OPTIONS = [("none", N_("None")), ("60s", N_("60 s/move")), ("5+3", "5+3"), ("10+5", "10+5"),
                  ("25+10", "25+10")]
 #: How long a vanished player has to come back before the other may claim the game.
 
