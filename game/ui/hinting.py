@@ -79,7 +79,9 @@ class HintHelper:
             return
         text = hint_text(s, given)
         mark_hint(s.record.meta, ply, given)
-        s.logs[s.viewer].append((text, None))
+        from .scenes.game import LogEntry
+
+        s.logs[s.viewer].append(LogEntry(ply, None, text))
         s.toast.show(text, "good", 6.0)
         s._autosave()
 

@@ -48,7 +48,7 @@ def test_the_hint_key_shows_a_move_logs_it_and_marks_the_record(game_app, monkey
         time.sleep(DT / 4)
     [given] = scene.record.meta["hints"]
     assert given["ply"] == ply and given["side"] == "investigator" and given["action"] in legal
-    assert any(text.startswith("Hint") for text, _ in scene.logs[Side.INVESTIGATOR])
+    assert any(text.startswith("Hint") for text, _ in scene.log_text(Side.INVESTIGATOR))
     assert "Hint" in scene.toast.message
     assert game_app.saves.auto.meta["hints"] == [given]  # the autosave knows the game was hinted
 

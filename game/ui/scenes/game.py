@@ -66,6 +66,8 @@ class LogEntry:
 
     ply: int
     actor: str | None
+    #: A line of its own (a hint given at ``ply``) instead of the action's words.
+    note: str | None = None
 
 
 _POOL: ThreadPoolExecutor | None = None
@@ -279,7 +281,8 @@ class GameScene(Scene):
 
     def log_text(self, side: Side) -> list[tuple[str, str | None]]:
         """``side``'s log as (line, actor) pairs, oldest first, in the language shown now."""
-        return [(line, e.actor) for e in self.logs[side] for line in self.told(side, e.ply)]
+        return [(line, e.actor) for e in self.logs[side]
+                for line in ((e.note,) if e.note is not None else self.told(side, e.ply))]
 
     def _start_anim(self, side: Side) -> None:
         i = self.cursor[side]
