@@ -481,6 +481,12 @@ class CardGame(GameState):
         self.done |= POWERED
         self._continue()
 
+    def _move_token(self, tokens: str, pair: str, index: dict[str, int]) -> None:
+        """A power that moves one of a pair of tokens (``pair``: ``"OLD>NEW"``, names in ``index``)."""
+        old, new = (index[n] for n in pair.split(">"))
+        setattr(self, tokens, sorted(new if t == old else t for t in getattr(self, tokens)))
+        self._powered()
+
     def _continue(self) -> None:
         """Go to the activation's next decision, or end it.
 

@@ -280,16 +280,6 @@ class LondonState(CardGame):
         self.lamps[4:] = sorted(self.lamps[4:])  # the unnumbered pair is interchangeable
         self._powered()
 
-    def _on_cordon(self, a: Action) -> None:
-        x, y = (EXIT_INDEX[n] for n in split_pair(a.args[0]))  # type: ignore[arg-type]
-        self.cordons = sorted(y if c == x else c for c in self.cordons)
-        self._powered()
-
-    def _on_cover(self, a: Action) -> None:
-        x, y = (INDEX[n] for n in split_pair(a.args[0]))  # type: ignore[arg-type]
-        self.covers = sorted(y if c == x else c for c in self.covers)
-        self._powered()
-
     def _on_swap(self, a: Action) -> None:
         other = CHAR_INDEX[a.args[0]]  # type: ignore[index]
         self.pos[GULL], self.pos[other] = self.pos[other], self.pos[GULL]
@@ -301,7 +291,9 @@ class LondonState(CardGame):
         self._powered()
 
     ON = {**CardGame.ON, "to": _on_to, "escape": _on_escape, "whistle": _on_whistle, "lantern": _on_lantern,
-          "lamp": _on_lamp, "cordon": _on_cordon, "cover": _on_cover, "swap": _on_swap, "draw": _on_draw}
+          "lamp": _on_lamp, "swap": _on_swap, "draw": _on_draw,
+          "cordon": lambda s, a: s._move_token("cordons", a.args[0], EXIT_INDEX),
+          "cover": lambda s, a: s._move_token("covers", a.args[0], INDEX)}
 
     def _whistle(self, x: int, cell: int) -> None:
         rings = distances(self.pos[GOODLEY], self.open_manholes())

@@ -40,7 +40,6 @@ from .actions import (
     TO,
     VOCAB,
     ZONE,
-    split_pair,
 )
 from .board import (
     ADJ,
@@ -381,17 +380,6 @@ class NewYorkState(CardGame):
         self.parks.sort()
         self._powered()
 
-    def _on_zone(self, a: Action) -> None:
-        old, new = split_pair(a.args[0])  # type: ignore[arg-type]
-        i, j = PAIR_INDEX_BY_NAME[old], PAIR_INDEX_BY_NAME[new]
-        self.zones = sorted(j if z == i else z for z in self.zones)
-        self._powered()
-
-    def _on_ship(self, a: Action) -> None:
-        p, q = (INDEX[n] for n in split_pair(a.args[0]))  # type: ignore[arg-type]
-        self.ships = sorted(q if s == p else s for s in self.ships)
-        self._powered()
-
     def _on_swap(self, a: Action) -> None:
         x, y = CHAR_INDEX[a.args[0]], CHAR_INDEX[a.args[1]]  # type: ignore[index]
         self.pos[x], self.pos[y] = self.pos[y], self.pos[x]
@@ -399,7 +387,9 @@ class NewYorkState(CardGame):
 
     ON = {**CardGame.ON, "to": _on_to, "move": _on_move, "escape": _on_escape, "draw": _on_draw,
           "informant": _on_informant, "pass": _on_pass, "subway": _on_token, "building": _on_token,
-          "lamp": _on_token, "park": _on_park, "zone": _on_zone, "ship": _on_ship, "swap": _on_swap}
+          "lamp": _on_token, "park": _on_park, "swap": _on_swap,
+          "zone": lambda s, a: s._move_token("zones", a.args[0], PAIR_INDEX_BY_NAME),
+          "ship": lambda s, a: s._move_token("ships", a.args[0], INDEX)}
 
     def _arrive(self, cell: int) -> None:
         """A movement ended on ``cell``: the talkative informant gives a card."""
