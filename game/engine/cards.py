@@ -13,6 +13,7 @@ its docstring; a rule set gives it its interned actions as class data.  The
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 from operator import attrgetter
 from typing import Any, ClassVar
@@ -37,6 +38,19 @@ MOVED, POWERED = 1, 2
 BOTH = MOVED | POWERED
 ARRESTS = (Termination.ARREST_RIGHT, Termination.ARREST_WRONG)
 BY_TEXT = attrgetter("order")  # interned actions sort by their canonical text's rank
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterCard:
+    """A character of the card games as its level file describes it (its card's move and power)."""
+
+    id: str
+    name: str
+    colour: str
+    rgb: tuple[int, int, int]
+    moves: int
+    power: str
+    timing: str
 
 
 def card_phases(act: tuple[str, ...], draw: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -31,19 +31,12 @@ from .actions import (
     COVER,
     DEAL_ACTIONS,
     DRAW_HIDDEN,
-    DRAWS,
     ESCAPE,
-    GUILTY,
-    IDENTITIES,
     IDENTITY_HIDDEN,
-    INNOCENT,
     LAMP,
     LANTERN,
-    PLAY,
-    SEEN,
     SWAP,
     TO,
-    UNSEEN,
     VOCAB,
     WHISTLE,
     split_pair,
@@ -71,7 +64,7 @@ from .data import CHARACTER_IDS, DATA, DIRECTIONS
 #: game's names come from :mod:`game.engine.cards` and ``.actions``.
 __all__ = ["LondonState", "VOCAB", "FIELDS", "IDS", "HIDDEN", "ORDER", "VIEWS", "PHASES", "ROUNDS", "MANHOLES",
            "INVESTIGATOR_WINS", "PICK", "ACT", "WHISTLING", "AIM", "DRAW", "VERDICT", "WITNESS", "DEAL_ACTIONS",
-           "DRAWS", "DRAW_HIDDEN", "IDENTITIES", "IDENTITY_HIDDEN", "PLAY", "SEEN", "UNSEEN", "GUILTY", "INNOCENT"]
+           "DRAW_HIDDEN", "IDENTITY_HIDDEN"]
 
 IDS = CHARACTER_IDS
 CHAR_INDEX = {c: i for i, c in enumerate(IDS)}
