@@ -22,6 +22,7 @@ from .actions import Action, Vocabulary
 from .core import Outcome, Side, Termination, ToMove
 from .errors import ParseError
 from .hexgrid import cells_of, mask_of, popcount
+from .levels import Figure
 from .state import GameState
 
 #: Who takes each of the four cards: odd rounds (key 1), then even rounds (key 0).
@@ -41,13 +42,9 @@ BY_TEXT = attrgetter("order")  # interned actions sort by their canonical text's
 
 
 @dataclass(frozen=True, slots=True)
-class CharacterCard:
+class CharacterCard(Figure):
     """A character of the card games as its level file describes it (its card's move and power)."""
 
-    id: str
-    name: str
-    colour: str
-    rgb: tuple[int, int, int]
     moves: int
     power: str
     timing: str
@@ -172,6 +169,7 @@ class CardGame(GameState):
     outcome: Outcome | None
 
     def __init__(self) -> None:
+        super().__init__()
         self.view = "full"
         self.round = 1
         self.phase = IDENTITY
@@ -184,11 +182,6 @@ class CardGame(GameState):
         self.icards: list[int] = []                               # the investigator's alibi draws
         self.jcards: list[int] = []                               # Jack's alibi draws
         self.jack: int | None = None                              # None: not dealt yet
-        self.rng: int | None = 0
-        self.ply = 0
-        self.outcome: Outcome | None = None
-        self._legal: list[Action] | None = None
-        self._legal_set: frozenset[Action] = frozenset()
 
     @classmethod
     def new(cls, seed: int) -> Any:
