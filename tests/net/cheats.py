@@ -80,5 +80,10 @@ class CheatingSession(Session):
 
 
 def cheating(cheat: str | None) -> Any:
-    """A session factory (for :class:`net.client.NetGame`) whose sessions cheat as ``cheat`` says."""
+    """A session factory (for :class:`net.client.NetGame`) whose sessions cheat as ``cheat`` says.
+
+    :raises ValueError: for an unknown cheat.
+    """
+    if cheat is not None and cheat not in CHEATS:
+        raise ValueError(f"unknown cheat {cheat!r}; known: {', '.join(CHEATS)}")
     return partial(CheatingSession, cheat=cheat)

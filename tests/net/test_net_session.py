@@ -392,3 +392,12 @@ def test_the_shipped_session_cannot_lie() -> None:
     pair = play(1, spectate=False)
     for s in (pair.jack, pair.investigator):
         assert s.result is not None and s.result.status == "finished"
+
+
+def test_autoplay_loads_the_tests_liar_and_refuses_an_unknown_cheat() -> None:
+    from net.autoplay import cheating_session
+
+    liar = cheating_session("hash")("jack", GID, master(1))
+    assert isinstance(liar, Session) and liar.accepts_own_lies and type(liar) is not Session
+    with pytest.raises(ValueError, match="unknown cheat"):
+        cheating_session("bogus")
