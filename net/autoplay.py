@@ -20,7 +20,9 @@ Test hooks (environment): ``MRJACK_AUTOPLAY_DELAY`` (seconds before each
 move), ``MRJACK_RECONNECT`` (``FIRST,CAP``: the reconnect backoff's first
 and longest wait, default ``0.5,15``), ``MRJACK_NET_TRACE`` (a file receiving every message as a JSON
 line), ``MRJACK_TEST_CHEAT`` (``witness``, ``verdict``, ``claim``, ``deck``,
-``card`` or ``hash``: make this player cheat, to test that the other catches it).
+``card`` or ``hash``: make this player cheat, to test that the other catches it;
+the lying session is the tests' own, ``tests/net/cheats.py`` of the source
+checkout, so a shipped session never lies).
 
 ``--clock`` (with ``--create``) picks the room's clock; ``--claim`` makes
 the player claim the win as soon as the opponent's flag falls or its away
@@ -49,7 +51,7 @@ from .client import NetGame, Seat
 from .clock import parse_clock
 from .games import rules
 from .seats import SeatFolder, state_dir
-from .session import Result, bot_rng, jsonable
+from .session import Result, Session, bot_rng, jsonable
 
 EXIT = {"finished": 0, "cheat": 3, "desync": 4, "claimed": 6}
 
@@ -92,6 +94,23 @@ def final_line(result: Result, game: NetGame, bot_seed: int) -> dict[str, Any]:
     return out
 
 
+def cheating_session(cheat: str) -> Any:
+    """The tests' lying session for ``MRJACK_TEST_CHEAT`` (a test hook), loaded by path from
+    the source checkout's ``tests/net/cheats.py``: the shipped package holds no liar.
+
+    :raises ValueError: for an unknown cheat or a checkout without the tests.
+    """
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "tests" / "net" / "cheats.py"
+    spec = importlib.util.spec_from_file_location("mrjackcheating_sessions", path)
+    if spec is None or spec.loader is None or not path.is_file():
+        raise ValueError(f"MRJACK_TEST_CHEAT needs the tests of the source checkout ({path})")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.cheating(cheat)
+
+
 def main(args) -> int:  # type: ignore[no-untyped-def]
     """Play one game as ``args.side`` with ``args.bot``; print the final JSON line."""
     if getattr(args, "state_dir", None):
@@ -106,6 +125,8 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
         clock = getattr(args, "clock", None)
         if clock is not None:
             parse_clock(clock)
+        cheat = os.environ.get("MRJACK_TEST_CHEAT") or None
+        session_class = Session if cheat is None else cheating_session(cheat)
     except ValueError as exc:
         print(json.dumps({"result": "error", "error": str(exc)}), flush=True)
         return 2
@@ -113,7 +134,6 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
 
     bot_seed = args.seed if args.seed is not None else secrets.randbits(63)
     delay = float(os.environ.get("MRJACK_AUTOPLAY_DELAY", "0") or 0)
-    cheat = os.environ.get("MRJACK_TEST_CHEAT") or None
     trace_path = os.environ.get("MRJACK_NET_TRACE")
     exit_code = [1]
 
@@ -130,7 +150,7 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
     def _play_later(action) -> None:  # type: ignore[no-untyped-def]
         game.offer(action)   # a move gone stale while the bot thought is chosen again, never a crash
 
-    game = NetGame(reactor, host, port, name=f"{args.bot}-bot", choose=choose, cheat=cheat,
+    game = NetGame(reactor, host, port, name=f"{args.bot}-bot", choose=choose, session_class=session_class,
                    reconnect_for=args.timeout, tls=tls)
     backoff = os.environ.get("MRJACK_RECONNECT")
     if backoff:

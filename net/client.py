@@ -384,12 +384,12 @@ class NetGame:
     log = Logger()
 
     def __init__(self, reactor, host: str, port: int, *, name: str = "player",  # type: ignore[no-untyped-def]
-                 choose: Callable[[Any], Any] | None = None, cheat: str | None = None,
+                 choose: Callable[[Any], Any] | None = None, session_class: Callable[..., Session] = Session,
                  reconnect_for: float = 600.0, open_wait: float = 30.0, tls: bool = False) -> None:
         self.reactor, self.host, self.port, self.tls = reactor, host, port, tls
         self.client = LobbyClient(reactor, name)
         self.choose = choose
-        self.cheat = cheat
+        self.session_class = session_class   # what plays the game: a Session (tests give a lying one)
         self.reconnect_for, self.open_wait = reconnect_for, open_wait
         self.session: Session | None = None
         self.seat: Seat | None = None
@@ -500,8 +500,8 @@ class NetGame:
     def _new_session(self, game_id: str, keys: dict) -> None:
         """The game's session, bound to the seats' keys: a start without them lets nothing through."""
         assert self.role is not None
-        self.session = Session(self.role, game_id, None if self.role == "spectator" else self._master,
-                               game=self.game, edition=self.edition, cheat=self.cheat)
+        self.session = self.session_class(self.role, game_id, None if self.role == "spectator" else self._master,
+                                          game=self.game, edition=self.edition)
         self.session.bind_keys(keys)
 
     # -------------------------------------------------------------- events

@@ -55,8 +55,6 @@ from .messages import GAME, SERVER, Code, ProtocolError, validate
 SIDES = ("jack", "investigator")
 log = Logger()
 DECK_AUTHOR = {1: "jack", 2: "investigator", 3: "jack"}
-#: The other answer to a yes/no step of Jack's (the test hook's lies).
-FLIP = {"seen": "unseen", "unseen": "seen", "yes": "no", "no": "yes", "guilty": "innocent", "innocent": "guilty"}
 
 
 def _other(side: str) -> str:
@@ -170,15 +168,17 @@ class Session:
     follows the investigator's view without the investigator's own secret
     draws, sends nothing, and audits at the end).  ``game`` is a rule set
     with network play (:data:`net.games.NETWORK_GAMES`), ``edition`` its
-    printing where it has several (London).
-    ``cheat`` is for tests only: ``"witness"``, ``"verdict"`` or ``"claim"``
-    (Jack lies once), ``"deck"`` (Jack slips a second copy of a card into
-    the deck), ``"card"`` (the investigator shows a card he did not draw,
-    Pocket), ``"hash"`` (a wrong hash on the third move).
+    printing where it has several (London).  This session never lies: the
+    tests' lying peers subclass it (``tests/net/cheats.py``) through
+    :meth:`_act_message`, :meth:`_make_deck` and :meth:`_make_card`.
     """
 
+    #: Whether this peer's own moves are applied as sent even where its view
+    #: finds them illegal: only a test's lying subclass sets it.
+    accepts_own_lies = False
+
     def __init__(self, role: str, game_id: str, master: bytes | None = None, *,
-                 game: str = "pocket", edition: str | None = None, cheat: str | None = None) -> None:
+                 game: str = "pocket", edition: str | None = None) -> None:
         if role not in (*SIDES, "spectator"):
             raise ValueError(f"bad role {role!r}")
         self.rules: NetRules = rules(game)   # ValueError for a game without network play
@@ -186,7 +186,7 @@ class Session:
         edition = self.rules.edition(edition)
         if role != "spectator" and master is None:
             raise ValueError("a player needs a master secret")
-        self.role, self.game_id, self.game, self.edition, self.cheat = role, game_id, game, edition, cheat
+        self.role, self.game_id, self.game, self.edition = role, game_id, game, edition
         self.view = Side.JACK if role == "jack" else Side.INVESTIGATOR
         self.secrets = None if master is None or role == "spectator" else fp.PeerSecrets(
             master, game_id, role, game)
@@ -201,8 +201,6 @@ class Session:
         self.result: Result | None = None
         self.outbox: list[dict] = []
         self._sent_at: int | None = None
-        self._lied = False
-        self._acts = 0
         self._desync_sent = False
         self._owe_open = False   # our keys, once the side that stopped the game has opened its own
         #: The seats' Ed25519 public keys (``bind_keys``); while ``None`` nothing is checked (tests).
@@ -319,29 +317,17 @@ class Session:
             action = self.vocab.parse(action)
         if not self.state.is_legal(action):
             raise IllegalActionError(f"illegal action {str(action)!r} in {self.state}")
-        sent = self._maybe_lie(action)
-        child = self.state.clone()
-        child._apply(sent)
-        h = child.public_hash()
-        self._acts += 1
-        if self.cheat == "hash" and self._acts == 3:
-            h = "0" * 32
+        msg = self._act_message(action)
         self._sent_at = self.seq
-        msg = {"t": "act", "a": sent.to_wire(), "h": h}
         self._sent.append(dict(msg))
         return msg
 
-    def _maybe_lie(self, action: Action) -> Action:
-        """The cheat hooks: lie once when the lie passes, then keep the story straight."""
-        if self.cheat not in ("witness", "claim", "verdict") or action.kind != self.cheat:
-            return action
+    def _act_message(self, action: Action) -> dict:
+        """The ``act`` message for ``action``: the move and this view's public hash after it."""
         assert self.state is not None
-        public = self.state.observation(Side.INVESTIGATOR).legal_actions()
-        other = self.vocab.get(action.kind, FLIP[str(action.args[0])])
-        if (not self._lied and other in public) or (self._lied and action not in public):
-            self._lied = True
-            return other
-        return action
+        child = self.state.clone()
+        child._apply(action)
+        return {"t": "act", "a": action.to_wire(), "h": child.public_hash()}
 
     def _make_commit(self) -> dict:
         assert self.secrets is not None
@@ -366,10 +352,6 @@ class Session:
         n = len(self.tr.decks) + 1
         if n == 1:
             cards = self.secrets.deck1()
-            if self.cheat == "deck":
-                elems, _ = fp.cards(self.game)
-                j = cards.index(pow(elems[1], self.secrets.shuffle_key(), fp.P))
-                cards[j] = pow(elems[0], self.secrets.shuffle_key() + 2, fp.P)  # a second "card 0"
         elif n == 2:
             cards = self.secrets.deck2(self.tr.decks[1])
         else:
@@ -398,10 +380,7 @@ class Session:
             self._halt("cheat", fp.Finding(other, f"card {pos} does not decrypt to a card", detail=UNSURE), send=True,
                        open_keys=True)
             return self.outbox.pop(0)
-        card = ids[idx]
-        if self.cheat == "card":
-            card = next(str(a.args[0]) for a in self.state.legal_actions() if a.args[0] not in (card, "?"))
-        step = self.rules.card_step("draw", card)
+        step = self.rules.card_step("draw", ids[idx])
         return {"t": "card", "pos": pos, "key": fp.i2b(key), "a": step.to_wire(),
                 "h": self.state.child(step).public_hash()}
 
@@ -501,7 +480,7 @@ class Session:
               pos: int | None = None, own_lie_ok: bool = False, hidden_ok: bool = False) -> None:
         """Apply ``action`` in this view (``public`` goes in the log) and compare hashes.
 
-        ``own_lie_ok``: our own (test) lie; ``hidden_ok``: a card step this view may only
+        ``own_lie_ok``: our own lie (a test's lying peer); ``hidden_ok``: a card step this view may only
         see as ``?`` even where the view's rules would name it (a spectator).
         """
         assert self.state is not None
@@ -649,7 +628,7 @@ class Session:
             self._violation(sender, f"{action} is a chance step, not a move")
             return
         self._step(sender, msg["seq"], action, action, msg["h"],
-                   own_lie_ok=sender == self.role and self.cheat is not None)
+                   own_lie_ok=sender == self.role and self.accepts_own_lies)
 
     def _on_open(self, sender: str, msg: dict) -> None:
         self.tr.masters[sender] = msg["m"]

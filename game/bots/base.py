@@ -2,7 +2,9 @@
 
 A bot is given an observation (a state of its own side's view, with no
 generator and no secret of the other side) and an injected generator; it
-never sees the full state.
+never sees the full state.  The modules that define bots fill :data:`BOTS`
+with :func:`register`; the package (``game/bots/__init__.py``) imports each of
+them once, so this module imports none of them.
 """
 
 from __future__ import annotations
@@ -32,8 +34,6 @@ def register(cls: type[Bot]) -> type[Bot]:
 
 def make_bot(name: str) -> Bot:
     """:raises ValueError: for an unknown bot name."""
-    from . import baseline, minimax, search  # noqa: F401  (register the baseline bots, the yardstick, the levels)
-
     try:
         return BOTS[name]()
     except KeyError:

@@ -321,4 +321,6 @@ def run_card_search(cfg, obs, rng: Rng, only: Action | None = None) -> tuple[Act
     return CardSearcher(cfg, values).run(obs, rng, only)
 
 
+search.GAME_SEARCHES.update(london=run_card_search, newyork=run_card_search)
+
 __all__ = ["CardSampler", "CardSearcher", "run_card_search"]

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import combinations
 from pathlib import Path
@@ -65,7 +66,7 @@ from ..engine.pocket.state import (
     PocketState,
 )
 from ..engine.rng import Rng
-from .base import Bot, register
+from .base import Bot, make_bot, register
 from .pocket_eval import VALUES, Scorer, ValueTable, jack_tokens
 
 
@@ -561,14 +562,16 @@ class SearchBot(Bot):
         ``only``: search that action alone, to value a move the level would not play.
         """
         game = observation.game
-        if game in ("london", "newyork"):
-            from .card_search import run_card_search
-
+        if game in GAME_SEARCHES:
             cfg = self.config_for(game, observation.to_move().side)
-            return run_card_search(cfg, observation, rng, only)
+            return GAME_SEARCHES[game](cfg, observation, rng, only)
         searcher = Searcher(self.config, _table(self.config.table))
         return searcher.run(observation, rng, only)
 
+
+#: Searches of the games that are not Pocket, by game name: a game's search
+#: module registers its entry point here when the package imports it.
+GAME_SEARCHES: dict[str, Callable[..., tuple[Action, dict]]] = {}
 
 #: London and New York share one search; its levels differ only in budget.
 _CARD = SearchConfig(prior_temp=0.05, rollout_k=1)
@@ -649,8 +652,6 @@ def bot_from_spec(spec: str) -> Bot:
     :raises ValueError: for an unknown name, setting or value.
     """
     from dataclasses import fields
-
-    from .base import make_bot
 
     name, _, settings = spec.partition(":")
     if not settings:

@@ -33,6 +33,13 @@ class GameState:
     _legal: list[Action] | None
     _legal_set: frozenset[Action]
 
+    def __init__(self) -> None:
+        self.rng = 0
+        self.ply = 0
+        self.outcome = None
+        self._legal = None
+        self._legal_set = frozenset()
+
     # -- supplied by each rule set
     def clone(self) -> Any:
         raise NotImplementedError

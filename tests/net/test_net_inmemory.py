@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgpack
 import pytest
+from cheats import cheating
 from twisted.internet.task import Clock
 from twisted.test import iosim
 
@@ -103,7 +104,7 @@ def test_a_dropped_connection_reconnects_with_the_token_and_the_game_finishes():
 
 def test_a_desync_stops_both_players_with_both_sides_of_the_report():
     net = Net()
-    jack, inv = net.game(seed=8, cheat="hash"), net.game(seed=9)
+    jack, inv = net.game(seed=8, session_class=cheating("hash")), net.game(seed=9)
     joined: list = []
     jack.create("jack").addCallback(joined.append)
     net.flush(lambda: bool(joined))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from cheats import CheatingSession
 from nethelp import forbidden, scan, secret_cards
 
 from game.bots import make_bot
@@ -40,8 +41,8 @@ def master(n: int) -> bytes:
 
 
 def play(n: int = 1, *, cheat_jack=None, cheat_inv=None, jack="greedy", inv="greedy", spectate=True):  # type: ignore[no-untyped-def]
-    j = Session("jack", GID, master(2 * n), cheat=cheat_jack)
-    i = Session("investigator", GID, master(2 * n + 1), cheat=cheat_inv)
+    j = CheatingSession("jack", GID, master(2 * n), cheat=cheat_jack)
+    i = CheatingSession("investigator", GID, master(2 * n + 1), cheat=cheat_inv)
     pair = CheckedPair(j, i, [Session("spectator", GID)] if spectate else [])
     pair.run(chooser(jack, inv, n))
     return pair
@@ -321,7 +322,7 @@ def test_secret_draws_go_to_their_drawer_only(game, n):
 
 def test_a_false_verdict_in_london_is_caught_at_the_end():
     """The investigator moves onto Jack; Jack says innocent, wins on the board, and the audit names the lie."""
-    j = Session("jack", GID, master(110), game="london", cheat="verdict")
+    j = CheatingSession("jack", GID, master(110), game="london", cheat="verdict")
     i = Session("investigator", GID, master(111), game="london")
     bots = chooser("random", "random", 5)
 
@@ -358,7 +359,7 @@ def test_a_message_the_relay_refused_is_not_taken_for_a_forgery():
                 return
             super().deliver(sender, msg)
 
-    j = Session("jack", GID, master(6), game="london", cheat="witness")
+    j = CheatingSession("jack", GID, master(6), game="london", cheat="witness")
     i = Session("investigator", GID, master(7), game="london")
     pair = RefusingRelay(j, i)
     pair.run(chooser("greedy", "greedy", 3))
@@ -380,3 +381,23 @@ def test_a_desync_text_never_holds_the_investigators_secret_draws():
         assert pair.step(choose), "the investigator never drew"
     assert all(x == "?" for x in field(i.public_text(), "icards")) and field(i.public_text(), "jack") == ["?"]
     assert all(x == "?" for x in field(j.public_text(), "jcards")) and field(j.public_text(), "jack") == ["?"]
+
+
+def test_the_shipped_session_cannot_lie() -> None:
+    """The lying peers live with the tests (tests/net/cheats.py): the shipped
+    session takes no cheat, trusts no lie of its own and sends what it decides."""
+    with pytest.raises(TypeError):
+        Session("jack", GID, master(1), cheat="witness")  # type: ignore[call-arg]
+    assert not hasattr(Session, "_maybe_lie") and Session.accepts_own_lies is False
+    pair = play(1, spectate=False)
+    for s in (pair.jack, pair.investigator):
+        assert s.result is not None and s.result.status == "finished"
+
+
+def test_autoplay_loads_the_tests_liar_and_refuses_an_unknown_cheat() -> None:
+    from net.autoplay import cheating_session
+
+    liar = cheating_session("hash")("jack", GID, master(1))
+    assert isinstance(liar, Session) and liar.accepts_own_lies and type(liar) is not Session
+    with pytest.raises(ValueError, match="unknown cheat"):
+        cheating_session("bogus")

@@ -44,16 +44,9 @@ VOCAB = _vocabulary()
 _A = VOCAB.get
 CARDS = CardActions(VOCAB, IDS, DATA.cards_per_round)
 
-IDENTITIES = CARDS.identities
-IDENTITY_HIDDEN = CARDS.identity_hidden
-DRAWS = CARDS.draws
-DRAW_HIDDEN = CARDS.draw_hidden
-#: DEAL_ACTIONS sorted by text; DEAL_MASK[action] is the dealt characters' bitmask.
-DEAL_ACTIONS = CARDS.deals
-DEAL_MASK = CARDS.deal_mask
-PLAY = CARDS.play
+#: The card game's actions the client and tests name (the rest are ``CARDS``'s).
+IDENTITY_HIDDEN, DRAW_HIDDEN, DEAL_ACTIONS = CARDS.identity_hidden, CARDS.draw_hidden, CARDS.deals
 TO = tuple(_A("to", NAMES[c]) if STREET >> c & 1 else None for c in range(N_CELLS))
-ACCUSE = CARDS.accuse
 ESCAPE = tuple(_A("escape", e) for e in EXITS)
 LANTERN = tuple(_A("lantern", d) for d in DIRECTIONS)
 LAMP = {(INDEX[a], INDEX[b]): _A("lamp", f"{a}>{b}") for a in LAMP_NAMES for b in LAMP_NAMES if a != b}
@@ -62,8 +55,6 @@ COVER = {(INDEX[a], INDEX[b]): _A("cover", f"{a}>{b}") for a in MANHOLE_NAMES fo
 SWAP = tuple(_A("swap", c) for c in IDS)
 WHISTLE = tuple(tuple(_A("whistle", cid, NAMES[c]) if STREET >> c & 1 else None for c in range(N_CELLS))
                 for cid in IDS)
-SEEN, UNSEEN = CARDS.seen, CARDS.unseen
-GUILTY, INNOCENT = CARDS.guilty, CARDS.innocent
 
 
 def split_pair(arg: str) -> tuple[str, str]:

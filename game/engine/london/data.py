@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..cards import CharacterCard
 from ..levels import load_level
 
 CHARACTER_IDS = ("holmes", "watson", "smith", "lestrade", "stealthy", "goodley", "gull", "bert")
@@ -20,14 +21,8 @@ CELL_TYPES = ("street", "building", "lamp")
 
 
 @dataclass(frozen=True, slots=True)
-class Character:
-    id: str
-    name: str
-    colour: str
-    rgb: tuple[int, int, int]
-    moves: int
-    power: str
-    timing: str
+class Character(CharacterCard):
+    """A London character: the card game's fields are all it has."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,16 +60,9 @@ def _per_cell(kind: str, cells: tuple[int, ...]) -> tuple:
 
 
 CARDS = CardActions(VOCAB, IDS, DATA.cards_per_round)
-IDENTITIES = CARDS.identities
-IDENTITY_HIDDEN = CARDS.identity_hidden
-DRAWS = CARDS.draws
-DRAW_HIDDEN = CARDS.draw_hidden
-#: DEAL_ACTIONS sorted by text; DEAL_MASK[action] is the dealt characters' bitmask.
-DEAL_ACTIONS = CARDS.deals
-DEAL_MASK = CARDS.deal_mask
-PLAY = CARDS.play
+#: The card game's actions the client and tests name (the rest are ``CARDS``'s).
+IDENTITY_HIDDEN, DRAW_HIDDEN, DEAL_ACTIONS = CARDS.identity_hidden, CARDS.draw_hidden, CARDS.deals
 TO = _per_cell("to", LAND_CELLS)
-ACCUSE = CARDS.accuse
 ESCAPE = _per_cell("escape", EXIT_CELLS)
 SUBWAY = _per_cell("subway", STREET_CELLS)
 BUILDING = _per_cell("building", STREET_CELLS)
@@ -86,8 +79,6 @@ MOVE = tuple(tuple(_A("move", cid, NAMES[c]) if c in LAND_CELLS or c in EXIT_CEL
 SWAP = tuple(tuple(_A("swap", IDS[x], IDS[y]) if x < y else None for y in range(8)) for x in range(8))
 SHIP = {(p, q): _A("ship", f"{NAMES[p]}>{NAMES[q]}") for p in PORT_CELLS for q in PORT_CELLS if p != q}
 PASS = _A("pass")
-SEEN, UNSEEN = CARDS.seen, CARDS.unseen
-GUILTY, INNOCENT = CARDS.guilty, CARDS.innocent
 
 
 def split_pair(arg: str) -> tuple[str, str]:

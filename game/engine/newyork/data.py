@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..cards import CharacterCard
 from ..hexgrid import DIRECTIONS, OFFSETS
 from ..levels import load_level
 
@@ -25,14 +26,7 @@ COLUMNS = "abcdefghijklmn"
 
 
 @dataclass(frozen=True, slots=True)
-class Character:
-    id: str
-    name: str
-    colour: str
-    rgb: tuple[int, int, int]
-    moves: int
-    power: str
-    timing: str
+class Character(CharacterCard):
     must: bool
     text: str
 
@@ -48,6 +42,10 @@ class Cell:
 
 @dataclass(frozen=True, slots=True)
 class NewYorkData:
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.characters)
+
     characters: tuple[Character, ...]
     alibi_cards: tuple[str, ...]
     cells: tuple[Cell, ...]
@@ -63,10 +61,6 @@ class NewYorkData:
     rounds: int
     cards_per_round: int
     notes: tuple[str, ...]
-
-    @property
-    def ids(self) -> tuple[str, ...]:
-        return tuple(c.id for c in self.characters)
 
 
 def cell_name(col: int, row: int) -> str:

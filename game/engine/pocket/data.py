@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..levels import load_level
+from ..levels import Figure, load_level
 
 
 @dataclass(frozen=True, slots=True)
-class Character:
-    id: str
-    name: str
-    colour: str
-    rgb: tuple[int, int, int]
+class Character(Figure):
     letter: str
     hourglasses: int
 

@@ -97,6 +97,7 @@ class PocketState(GameState):
     max_game_length = 1 + ROUNDS * 8  # identity + per round: throw, 4 actions, 2 draws, witness
 
     def __init__(self) -> None:
+        super().__init__()
         self.view = "full"
         self.round = 1
         self.phase = IDENTITY
@@ -111,12 +112,7 @@ class PocketState(GameState):
         self.icards: list[int] = []                # investigator's draws (public)
         self.jcards: list[int] = []                # Jack's draws (HIDDEN where unknown)
         self.jack: int | None = None               # None: not dealt yet
-        self.rng: int | None = 0
         self.chase = False
-        self.ply = 0
-        self.outcome: Outcome | None = None
-        self._legal: list[Action] | None = None
-        self._legal_set: frozenset[Action] = frozenset()
 
     # ------------------------------------------------------------------ setup
     @classmethod

@@ -154,11 +154,14 @@ class Tour:
 
     def _opponent(self, cheat: str | None = None) -> Any:
         """A headless Jack who plays with a bot."""
+        from net.autoplay import cheating_session
         from net.client import NetGame
+        from net.session import Session
 
         bot, rng = make_bot("greedy"), Rng(9)
         game = NetGame(self.reactor, "127.0.0.1", self.online.hosted.address[1], name="Bob",
-                       choose=lambda obs: bot.choose(obs, rng), cheat=cheat)
+                       choose=lambda obs: bot.choose(obs, rng),
+                       session_class=Session if cheat is None else cheating_session(cheat))
         self.games.append(game)
         return game
 
