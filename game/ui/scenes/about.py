@@ -12,9 +12,10 @@ import pygame
 
 from .. import theme
 from ..i18n import N_, _
+from ..rulebook import click_sound as _click
+from ..rulebook import draw_paragraphs
 from ..scene import Scene
 from ..widgets import Button, draw_title, ornament
-from .rules import _click, draw_paragraphs
 
 
 def paragraphs() -> list[str]:

@@ -160,7 +160,7 @@ def draw_position(surface: pygame.Surface, state: PocketState, clock: float,
         view.draw_tokens(surface, model, hl, clock)
         view.draw_hands(surface, model)
         return Rect(L.prompt.x, L.prompt.y, L.prompt.w, L.log.bottom - L.prompt.y)
-    from .rules import draw_board
+    from ..pocket.rules import draw_board
 
     surface.blit(theme.night_backdrop((w, h)), (0, 0))
     side = int(w * 0.62)
