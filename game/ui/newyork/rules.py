@@ -17,8 +17,8 @@ import pygame
 
 from ...engine.newyork import NewYork
 from .. import theme
+from ..hex.board import Highlights, eye
 from ..hex.rules import Patch, arrow, picture_goal, picture_round, picture_witness
-from ..hexboard import Highlights, eye
 from ..i18n import _, colon, current_language
 from ..rulebook import Page
 from . import texts

@@ -29,7 +29,7 @@ IDS = DATA.ids
 
 def _mark(character: str) -> str:
     """A suspect's two letters, as on the board (``?`` for an unknown id)."""
-    from ..board_view import MARK
+    from .view import MARK
 
     return MARK(IDS.index(character)) if character in IDS else "?"
 
@@ -220,7 +220,7 @@ _ARTS: dict[int, Any] = {}
 def _art(size: float) -> Any:
     """The board's cached renderings for tiles ``size`` pixels wide (``None`` without board_view)."""
     try:
-        from ..board_view import Art
+        from .view import Art
     except ImportError:  # pragma: no cover - the board module ships with the client
         return None
     key = max(8, int(round(size)))

@@ -134,18 +134,18 @@ def draw_position(surface: pygame.Surface, state: PocketState, clock: float,
     """Draw ``state`` (board, round track, tokens, hands) and return the free panel area.
 
     The one place that knows how boards are drawn: it uses the game's
-    :mod:`~game.ui.board_view` when ``view`` (a ``BoardView``) is given, and
+    :mod:`~game.ui.pocket.view` when ``view`` (a ``BoardView``) is given, and
     the rules screen's plain board otherwise.
     """
     w, h = surface.get_size()
     if getattr(state, "game", "pocket") == "newyork":
-        from ..games.newyork import draw_position as draw_newyork
+        from ..newyork.game import draw_position as draw_newyork
 
         return draw_newyork(surface, state, clock, view)
     if getattr(state, "game", "pocket") == "london":
         return _draw_london(surface, state, clock, view)
     if view is not None:
-        from ..board_view import BoardModel, Highlights
+        from ..pocket.view import BoardModel, Highlights
 
         L = view.resize((w, h))
         surface.blit(view.static_layer(), (0, 0))
@@ -196,7 +196,7 @@ def _board_view(game: str = "pocket") -> Any:
 
         return LondonView()
     try:
-        from ..board_view import BoardView
+        from ..pocket.view import BoardView
     except ImportError:  # pragma: no cover - the board module ships with the client
         return None
     return BoardView()

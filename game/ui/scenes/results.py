@@ -10,8 +10,8 @@ from ...engine.core import Side
 from ...engine.pocket.data import DATA
 from ...engine.record import GameRecord
 from .. import texts, theme
-from ..board_view import Art
 from ..i18n import N_, _
+from ..pocket.view import Art
 from ..scene import Scene
 from ..widgets import Button, Menu, Toast, draw_title, ornament
 
