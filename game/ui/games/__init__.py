@@ -20,9 +20,14 @@ import importlib
 from typing import Any
 
 from ...engine.actions import Action
+from ..i18n import N_
 
 #: rule set name -> the game's client folder (``game.ui.<folder>``), whose ``game`` module defines ``UI``
 GAMES = {"pocket": "pocket", "london": "london", "newyork": "newyork"}
+#: the rule sets this client offers in its menus
+CLIENT_GAMES = ("pocket", "london", "newyork")
+#: how the menus name an edition
+EDITION_LABELS = {"2006": N_("2006 (original)"), "2016": N_("2016 (new edition)")}
 
 
 def ui_class(game: str) -> type[GameUI]:

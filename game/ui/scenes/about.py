@@ -14,7 +14,7 @@ from .. import theme
 from ..i18n import N_, _
 from ..rulebook import click_sound as _click
 from ..rulebook import draw_paragraphs
-from ..scene import Scene
+from ..scene import Scene, register
 from ..widgets import Button, draw_title, ornament
 
 
@@ -33,6 +33,7 @@ def paragraphs() -> list[str]:
     ]
 
 
+@register("about")
 class AboutScene(Scene):
     """One page of credits; Esc, Backspace or Back return to the scene below."""
 

@@ -24,7 +24,7 @@ moves from :func:`game.match.bot_move`.
 from __future__ import annotations
 
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,9 +41,10 @@ from ..games import GAMES, GameUI, ui_for
 from ..hinting import HINT_KEYS, HintHelper
 from ..i18n import N_, _
 from ..intents import intent_of
-from ..scene import Scene
+from ..scene import Scene, register
 from ..tween import Step
 from ..widgets import Button, Toast
+from ..workers import bot_pool as _pool
 
 BOT_DELAY = 0.55       # seconds (at speed 1) before a bot moves, so the player can follow
 END_DELAY = 0.6        # pause on the final position before the results
@@ -68,17 +69,6 @@ class LogEntry:
     actor: str | None
 
 
-_POOL: ThreadPoolExecutor | None = None
-
-
-def _pool() -> ThreadPoolExecutor:
-    """One worker thread for bots' searches (at exit Python lets a running search finish)."""
-    global _POOL
-    if _POOL is None:
-        _POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-    return _POOL
-
-
 def _human_sides(human: str) -> frozenset[Side]:
     if human == "both":
         return frozenset(SIDES)
@@ -87,6 +77,7 @@ def _human_sides(human: str) -> frozenset[Side]:
     return frozenset({Side(human)})
 
 
+@register("game")
 class GameScene(Scene):
     """One game on screen, of any rule set the client draws.  Build it with :meth:`new` or :meth:`from_record`."""
 
@@ -428,7 +419,7 @@ class GameScene(Scene):
     def _request_handover(self, side: Side) -> None:
         if self.handover_pending is side:
             return
-        from .handover import HandoverScene
+        HandoverScene = self.app.stack.kind("handover")
 
         self.handover_pending = side
         moves = self._seen_elsewhere(side) - self.cursor[side]
@@ -475,7 +466,7 @@ class GameScene(Scene):
         self.model.sync(self.obs(self.cursor[side], side))
 
     def _to_results(self) -> None:
-        from .results import ResultsScene
+        ResultsScene = self.app.stack.kind("results")
 
         self.finished = True
         snapshot = pygame.Surface(self.app.size)
@@ -513,7 +504,7 @@ class GameScene(Scene):
         self.extra()
 
     def pause(self) -> None:
-        from .pause import PauseScene
+        PauseScene = self.app.stack.kind("pause")
 
         self.app.play("click")
         self.app.stack.push(PauseScene(self.app, self))

@@ -13,10 +13,11 @@ import pygame
 from .. import theme
 from ..i18n import N_, _
 from ..online import form as look
-from ..scene import Scene
+from ..scene import Scene, register
 from ..widgets import Button, draw_title
 
 
+@register("online_confirm")
 class LeaveScene(Scene):
     """Over the game; ``then`` is ``title`` (back to the title) or ``quit`` (close the window)."""
 
@@ -42,7 +43,7 @@ class LeaveScene(Scene):
             self.app.stack.pop()
 
     def leave(self) -> None:
-        from .title import TitleScene
+        TitleScene = self.app.stack.kind("title")
 
         self.app.play("click")
         self.driver.leave()

@@ -22,10 +22,11 @@ from .. import theme
 from ..i18n import N_, _
 from ..online import form as look
 from ..online.panel import clock_text
-from ..scene import Scene
+from ..scene import Scene, register
 from ..widgets import Button, draw_title
 
 
+@register("online_reconnect")
 class ReconnectScene(Scene):
     """``driver.lost_at`` set: our connection; else the other side's (``driver.away``)."""
 
@@ -54,7 +55,7 @@ class ReconnectScene(Scene):
         return self.driver.ask_leave("quit")
 
     def leave(self) -> None:
-        from .title import TitleScene
+        TitleScene = self.app.stack.kind("title")
 
         self.app.play("click")
         if self.driver.ask_leave():

@@ -12,12 +12,13 @@ from ...engine.record import GameRecord
 from .. import texts, theme
 from ..i18n import N_, _
 from ..pocket.view import Art
-from ..scene import Scene
+from ..scene import Scene, register
 from ..widgets import Button, Menu, Toast, draw_title, ornament
 
 CHARS = DATA.characters
 
 
+@register("results")
 class ResultsScene(Scene):
     """Shows ``final`` (a finished full state) over a dimmed picture of the last board."""
 
@@ -45,28 +46,28 @@ class ResultsScene(Scene):
     def replay(self) -> None:
         self.app.play("click")
         try:
-            from .replay import ReplayScene
-        except ImportError:
+            ReplayScene = self.app.stack.kind("replay")
+        except LookupError:
             self.toast.show(_("Replays are not available."), "error")
             return
         self.app.stack.push(ReplayScene(self.app, self.record))
 
     def analyse(self) -> None:
-        from .analysis import AnalysisScene
+        AnalysisScene = self.app.stack.kind("analysis")
 
         self.app.play("click")
         self.app.stack.push(AnalysisScene(self.app, self.record, self.human))
 
     def new_game(self) -> None:
-        from .setup import SetupScene
-        from .title import TitleScene
+        SetupScene = self.app.stack.kind("setup")
+        TitleScene = self.app.stack.kind("title")
 
         self.app.play("click")
         self.app.stack.clear(TitleScene(self.app))
         self.app.stack.push(SetupScene(self.app))
 
     def title(self) -> None:
-        from .title import TitleScene
+        TitleScene = self.app.stack.kind("title")
 
         self.app.play("click")
         self.app.stack.clear(TitleScene(self.app))

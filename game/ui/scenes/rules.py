@@ -18,7 +18,7 @@ from .. import theme
 from ..i18n import N_, _
 from ..rulebook import Page, draw_paragraphs
 from ..rulebook import click_sound as _click
-from ..scene import Scene
+from ..scene import Scene, register
 from ..widgets import Button, draw_title, ornament
 
 Rect = pygame.Rect
@@ -32,6 +32,7 @@ def pages_for(game: str) -> list[Page]:
     return importlib.import_module(f"game.ui.{game}.rules").pages()
 
 
+@register("rules")
 class RulesScene(Scene):
     """The rules, one page at a time; Left/Right turn pages, Tab switches the game, Esc goes back."""
 
@@ -66,7 +67,7 @@ class RulesScene(Scene):
 
     def show_about(self) -> None:
         """The credits and where the boards come from (kept out of the rules themselves)."""
-        from .about import AboutScene
+        AboutScene = self.app.stack.kind("about")
 
         _click(self.app)
         self.app.stack.push(AboutScene(self.app))

@@ -17,7 +17,7 @@ import pygame
 
 from .. import theme
 from ..i18n import LANGUAGES, N_, _, set_language
-from ..scene import Scene
+from ..scene import Scene, register
 from ..settings import WINDOW_SIZES, Settings, save_settings
 from ..widgets import Button, Choice, Toast, draw_title, ornament
 
@@ -47,6 +47,7 @@ def window_sizes(current: tuple[int, int]) -> list[tuple[int, int]]:
     return sorted(set(sizes))
 
 
+@register("settings")
 class SettingsScene(Scene):
     """Edit ``app.settings``; each change is applied and saved immediately."""
 
