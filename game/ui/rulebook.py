@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
@@ -74,12 +73,3 @@ def draw_paragraphs(surface: pygame.Surface, box: Rect, paragraphs: list[str], s
             continue
         theme.blit_text(surface, li, size, colour, (box.x, y))
         y += lh
-
-
-def click_sound(app: Any) -> None:
-    sound = getattr(app, "sound", None)
-    if sound is not None:
-        try:
-            sound.play("click")
-        except Exception:  # noqa: BLE001 - a missing sound must never stop a menu
-            pass

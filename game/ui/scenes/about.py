@@ -12,10 +12,10 @@ import pygame
 
 from .. import theme
 from ..i18n import N_, _
-from ..rulebook import click_sound as _click
 from ..rulebook import draw_paragraphs
 from ..scene import Scene, register
 from ..widgets import Button, draw_title, ornament
+from ..widgets import click_sound as _click
 
 
 def paragraphs() -> list[str]:

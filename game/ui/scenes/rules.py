@@ -17,9 +17,9 @@ import pygame
 from .. import theme
 from ..i18n import N_, _
 from ..rulebook import Page, draw_paragraphs
-from ..rulebook import click_sound as _click
 from ..scene import Scene, register
 from ..widgets import Button, draw_title, ornament
+from ..widgets import click_sound as _click
 
 Rect = pygame.Rect
 

@@ -22,6 +22,7 @@ from ..i18n import N_, _
 from ..save_texts import describe_save, game_title, save_details, when
 from ..scene import Scene, register
 from ..widgets import Button, Toast, draw_title, ornament
+from ..widgets import click_sound as _click
 
 Rect = pygame.Rect
 DOUBLE_CLICK = 0.4  # seconds
@@ -360,12 +361,3 @@ def error_text(kind: str | None, fallback: str = "") -> str:
         "damaged": _("the saved game is damaged: its moves do not replay."),
     }
     return texts.get(kind or "", fallback)
-
-
-def _click(app: Any) -> None:
-    sound = getattr(app, "sound", None)
-    if sound is not None:
-        try:
-            sound.play("click")
-        except Exception:  # noqa: BLE001 - a missing sound must never stop a menu
-            pass

@@ -20,6 +20,7 @@ from ..i18n import LANGUAGES, N_, _, set_language
 from ..scene import Scene, register
 from ..settings import WINDOW_SIZES, Settings, save_settings
 from ..widgets import Button, Choice, Toast, draw_title, ornament
+from ..widgets import click_sound as _click
 
 Rect = pygame.Rect
 
@@ -312,12 +313,3 @@ def _speed_label(v: float):  # type: ignore[no-untyped-def]
 
 def _volume_label(v: float):  # type: ignore[no-untyped-def]
     return (lambda: _("Off")) if v == 0 else _fixed(f"{round(v * 100)}%")
-
-
-def _click(app: Any) -> None:
-    sound = getattr(app, "sound", None)
-    if sound is not None:
-        try:
-            sound.play("click")
-        except Exception:  # noqa: BLE001 - a missing sound must never stop a menu
-            pass
