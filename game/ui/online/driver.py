@@ -194,11 +194,9 @@ class NetDriver:
 
     def scene_for(self) -> Any:
         """A game scene for this game (call once :attr:`ready`)."""
-        GameScene = self.app.stack.kind("game")
-
         resume = self.spectator and len(self.steps) > 12  # a late spectator starts at the present
         self._chat_shown = len(self.chat)  # the room's chat was read there
-        scene = GameScene(self.app, self.record(), resume=resume, driver=self)
+        scene = self.app.stack.make("game", self.app, self.record(), resume=resume, driver=self)
         self.scene = scene
         return scene
 
@@ -397,9 +395,7 @@ class NetDriver:
             self.game.client.chat(text)
 
     def results_scene(self, record: Any, state: Any, snapshot: Any) -> Any:
-        OnlineResultsScene = self.app.stack.kind("online_results")
-
-        return OnlineResultsScene(self.app, self, record, state, snapshot)
+        return self.app.stack.make("online_results", self.app, self, record, state, snapshot)
 
     def _overlay(self) -> None:
         """Show the reconnecting overlay (once) over whatever is on top."""

@@ -419,11 +419,9 @@ class GameScene(Scene):
     def _request_handover(self, side: Side) -> None:
         if self.handover_pending is side:
             return
-        HandoverScene = self.app.stack.kind("handover")
-
         self.handover_pending = side
         moves = self._seen_elsewhere(side) - self.cursor[side]
-        self.app.stack.push(HandoverScene(self.app, side, self._shown, moves))
+        self.app.stack.push(self.app.stack.make("handover", self.app, side, self._shown, moves))
 
     def _seen_elsewhere(self, side: Side) -> int:
         """How far the other side's screen has shown the game (those moves played on this same screen)."""
@@ -466,15 +464,13 @@ class GameScene(Scene):
         self.model.sync(self.obs(self.cursor[side], side))
 
     def _to_results(self) -> None:
-        ResultsScene = self.app.stack.kind("results")
-
         self.finished = True
         snapshot = pygame.Surface(self.app.size)
         self.draw(snapshot)
         if self.driver is not None:
             self.app.stack.replace(self.driver.results_scene(self.record, self.state, snapshot))
             return
-        self.app.stack.replace(ResultsScene(self.app, self.record, self.state, snapshot))
+        self.app.stack.replace(self.app.stack.make("results", self.app, self.record, self.state, snapshot))
 
     # -------------------------------------------------------------- player
     def confirm(self) -> None:
@@ -504,10 +500,8 @@ class GameScene(Scene):
         self.extra()
 
     def pause(self) -> None:
-        PauseScene = self.app.stack.kind("pause")
-
         self.app.play("click")
-        self.app.stack.push(PauseScene(self.app, self))
+        self.app.stack.push(self.app.stack.make("pause", self.app, self))
 
     def toggle_sight(self) -> None:
         self.show_sight = not self.show_sight

@@ -57,10 +57,8 @@ class HandoverScene(Scene):
         self.show(replay=True)
 
     def menu(self) -> None:
-        PauseScene = self.app.stack.kind("pause")
-
         self.app.play("click")
-        self.app.stack.push(PauseScene(self.app, None))
+        self.app.stack.push(self.app.stack.make("pause", self.app, None))
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         self._layout(self.app.size)

@@ -43,8 +43,6 @@ class LeaveScene(Scene):
             self.app.stack.pop()
 
     def leave(self) -> None:
-        TitleScene = self.app.stack.kind("title")
-
         self.app.play("click")
         self.driver.leave()
         if self.driver.online is not None:
@@ -52,7 +50,7 @@ class LeaveScene(Scene):
         if self.then == "quit":
             self.app.quit()
         else:
-            self.app.stack.clear(TitleScene(self.app))
+            self.app.stack.clear(self.app.stack.make("title", self.app))
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         self._layout(self.app.size)

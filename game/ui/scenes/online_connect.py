@@ -169,12 +169,11 @@ class ConnectScene(Scene):
         d = self.online.connect(host, port, tls)
 
         def ok(welcome: dict) -> None:
-            LobbyScene = self.app.stack.kind("online_lobby")
-
             self.busy = ""
             self._sync()
             if self.app.stack.top is self:
-                self.app.stack.push(LobbyScene(self.app, self.online, welcome.get("server", "")))
+                lobby = self.app.stack.make("online_lobby", self.app, self.online, welcome.get("server", ""))
+                self.app.stack.push(lobby)
 
         def failed(f: Any) -> None:
             self.busy = ""

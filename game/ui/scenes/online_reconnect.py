@@ -55,8 +55,6 @@ class ReconnectScene(Scene):
         return self.driver.ask_leave("quit")
 
     def leave(self) -> None:
-        TitleScene = self.app.stack.kind("title")
-
         self.app.play("click")
         if self.driver.ask_leave():
             return
@@ -64,7 +62,7 @@ class ReconnectScene(Scene):
         self.driver.leave()
         if self.driver.online is not None:
             self.driver.online.close()
-        self.app.stack.clear(TitleScene(self.app))
+        self.app.stack.clear(self.app.stack.make("title", self.app))
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         self._layout(self.app.size)

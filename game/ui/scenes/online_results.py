@@ -165,12 +165,9 @@ class OnlineResultsScene(ResultsScene):
             self.toast.show(_("Report saved: {path}").format(path=str(path)), "good", 6.0)
 
     def again(self) -> None:
-        ConnectScene = self.app.stack.kind("online_connect")
-        TitleScene = self.app.stack.kind("title")
-
         self.app.play("click")
-        self.app.stack.clear(TitleScene(self.app))
-        self.app.stack.push(ConnectScene(self.app))
+        self.app.stack.clear(self.app.stack.make("title", self.app))
+        self.app.stack.push(self.app.stack.make("online_connect", self.app))
 
     # ----------------------------------------------------------------- draw
     def _geometry(self, size: tuple[int, int]) -> tuple[pygame.Rect, float]:

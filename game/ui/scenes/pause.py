@@ -71,17 +71,13 @@ class PauseScene(Scene):
                 self.toast.show(_("The game could not be saved: {reason}").format(reason=exc.strerror or exc),
                                 "error", 4.0)
                 return
-        TitleScene = self.app.stack.kind("title")
-
-        self.app.stack.clear(TitleScene(self.app))
+        self.app.stack.clear(self.app.stack.make("title", self.app))
 
     def abandon(self) -> None:
         """Ask, then give the game up: its autosave is removed and the title shows."""
-        ConfirmScene = self.app.stack.kind("confirm")
-
         self.app.play("click")
-        self.app.stack.push(ConfirmScene(
-            self.app, N_("Abandon this game?"),
+        self.app.stack.push(self.app.stack.make(
+            "confirm", self.app, N_("Abandon this game?"),
             N_("The game ends here and is removed from your saved games; it cannot be resumed."),
             [(N_("Abandon game"), self._abandon_now, "danger"), (N_("Keep playing"), lambda: None, "primary")]))
 
@@ -94,19 +90,15 @@ class PauseScene(Scene):
                 self.toast.show(_("The saved game could not be removed: {reason}").format(
                     reason=exc.strerror or exc), "error", 4.0)
                 return
-        TitleScene = self.app.stack.kind("title")
-
-        self.app.stack.clear(TitleScene(self.app))
+        self.app.stack.clear(self.app.stack.make("title", self.app))
 
     def leave_online(self) -> None:
         """Give up the seat of an online game (the other side's game ends) and go back to the title."""
-        TitleScene = self.app.stack.kind("title")
-
         self.app.play("click")
         if self.game.driver.ask_leave():   # a game being played: "Leave the game?" first
             return
         self.game.driver.leave()
-        self.app.stack.clear(TitleScene(self.app))
+        self.app.stack.clear(self.app.stack.make("title", self.app))
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         self._layout(self.app.size)

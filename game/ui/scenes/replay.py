@@ -172,10 +172,8 @@ class ReplayScene(Scene):
 
     def open_analysis(self) -> None:
         """Analyse the player's decisions (see :mod:`game.ui.scenes.analysis`)."""
-        AnalysisScene = self.app.stack.kind("analysis")
-
         self.playing = False
-        self.app.stack.push(AnalysisScene(self.app, self.record))
+        self.app.stack.push(self.app.stack.make("analysis", self.app, self.record))
 
     def _sound_for(self, index: int) -> None:
         sound = getattr(self.app, "sound", None)

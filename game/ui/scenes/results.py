@@ -53,24 +53,17 @@ class ResultsScene(Scene):
         self.app.stack.push(ReplayScene(self.app, self.record))
 
     def analyse(self) -> None:
-        AnalysisScene = self.app.stack.kind("analysis")
-
         self.app.play("click")
-        self.app.stack.push(AnalysisScene(self.app, self.record, self.human))
+        self.app.stack.push(self.app.stack.make("analysis", self.app, self.record, self.human))
 
     def new_game(self) -> None:
-        SetupScene = self.app.stack.kind("setup")
-        TitleScene = self.app.stack.kind("title")
-
         self.app.play("click")
-        self.app.stack.clear(TitleScene(self.app))
-        self.app.stack.push(SetupScene(self.app))
+        self.app.stack.clear(self.app.stack.make("title", self.app))
+        self.app.stack.push(self.app.stack.make("setup", self.app))
 
     def title(self) -> None:
-        TitleScene = self.app.stack.kind("title")
-
         self.app.play("click")
-        self.app.stack.clear(TitleScene(self.app))
+        self.app.stack.clear(self.app.stack.make("title", self.app))
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         self._layout(self.app.size)

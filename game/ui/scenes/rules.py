@@ -67,10 +67,8 @@ class RulesScene(Scene):
 
     def show_about(self) -> None:
         """The credits and where the boards come from (kept out of the rules themselves)."""
-        AboutScene = self.app.stack.kind("about")
-
         _click(self.app)
-        self.app.stack.push(AboutScene(self.app))
+        self.app.stack.push(self.app.stack.make("about", self.app))
 
     def turn(self, d: int) -> None:
         self.go(self.page + d)

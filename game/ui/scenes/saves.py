@@ -126,9 +126,7 @@ class SavesScene(Scene):
             self.refresh()
             return
         if record.replay().is_over():
-            ReplayScene = self.app.stack.kind("replay")
-
-            self.app.stack.push(ReplayScene(self.app, record))
+            self.app.stack.push(self.app.stack.make("replay", self.app, record))
             return
         try:
             GameScene = self.app.stack.kind("game")
@@ -144,11 +142,9 @@ class SavesScene(Scene):
         if held is None:
             self.app.stack.push(scene)
             return
-        ConfirmScene = self.app.stack.kind("confirm")
-
         # a game from a named save (or the old single autosave) is kept in its slot as it is played
-        self.app.stack.push(ConfirmScene(
-            self.app, N_("Replace the unfinished game?"),
+        self.app.stack.push(self.app.stack.make(
+            "confirm", self.app, N_("Replace the unfinished game?"),
             lambda: _("Playing this game replaces the unfinished game kept for its game and mode: "
                       "{what}.").format(what=describe_save(held)),
             [(N_("Resume anyway"), lambda: self.app.stack.push(scene), "danger"),

@@ -131,10 +131,8 @@ class SetupScene(Scene):
         if held is None or not held.ok:  # a damaged file is set aside when the new game saves, not lost
             self._start_now()
             return
-        ConfirmScene = self.app.stack.kind("confirm")
-
-        self.app.stack.push(ConfirmScene(
-            self.app, N_("Replace the unfinished game?"),
+        self.app.stack.push(self.app.stack.make(
+            "confirm", self.app, N_("Replace the unfinished game?"),
             lambda: _("An unfinished game is kept for this game and mode: {what}. "
                       "A new game replaces it.").format(what=describe_save(held)),
             [(N_("Resume it"), lambda: self._resume(held), "primary"),

@@ -100,9 +100,7 @@ class TitleScene(Scene):
 
     def new_game(self) -> None:
         self._click()
-        SetupScene = self.app.stack.kind("setup")
-
-        self.app.stack.push(SetupScene(self.app))
+        self.app.stack.push(self.app.stack.make("setup", self.app))
 
     def play_online(self) -> None:
         self._click()
