@@ -346,9 +346,7 @@ class App:
     def start(self, scene: Scene | None = None) -> None:
         """Show the title (or ``scene``) as the only scene."""
         if scene is None:
-            from .scenes.title import TitleScene
-
-            scene = TitleScene(self)
+            scene = self.stack.make("title", self)
         self.stack.clear(scene)
         start_music = getattr(self.sound, "start_music", None)
         if callable(start_music):

@@ -17,6 +17,7 @@ import pygame
 
 from ..bots.hint import Hint, hint, mark_hint
 from .i18n import _
+from .workers import bot_pool as _pool
 
 HINT_KEYS = (pygame.K_QUESTION, pygame.K_SLASH, pygame.K_F1)
 
@@ -60,8 +61,6 @@ class HintHelper:
         ply = len(s.states) - 1
         if self.pending is not None and self.pending[0] == ply:
             return  # already thinking about this very move
-        from .scenes.game import _pool
-
         state = s.state.clone()
         self.pending = (ply, _pool().submit(hint, state, s.record.seed))
         s.toast.show(_("Looking for a good move…"), "info", 30.0)

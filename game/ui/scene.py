@@ -5,14 +5,47 @@ exactly once each, and ``on_pause``/``on_resume`` in pairs while another
 scene covers it.  Events go to the top scene first; a scene returns the
 event to let the scene below see it, or ``None`` to consume it.  ``draw``
 must not change game state.
+
+Scenes never import one another: each scene module registers its class
+under a name (:func:`register`), and a scene asks the stack for the next
+one by that name (``app.stack.make("pause", app, game)``), as Tuxemon's
+scene registry does.  The package :mod:`game.ui.scenes` imports every
+scene module once, which fills the registry.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
+
+#: scene name -> scene class, filled by :func:`register` as the scene modules are imported
+SCENES: dict[str, type[Scene]] = {}
+S = TypeVar("S", bound="type[Scene]")
+
+
+def register(name: str) -> Callable[[S], S]:
+    """Class decorator: file a scene class under ``name`` for :meth:`SceneStack.make`."""
+    def put(cls: S) -> S:
+        SCENES[name] = cls
+        return cls
+    return put
+
+
+def scene_class(name: str) -> type[Scene]:
+    """The scene class registered as ``name``.
+
+    :raises LookupError: if no scene module registered that name.
+    """
+    if name not in SCENES:
+        importlib.import_module("game.ui.scenes")  # the package imports every scene module once
+    try:
+        return SCENES[name]
+    except KeyError:
+        raise LookupError(f"no scene is registered as {name!r}; there are {', '.join(sorted(SCENES))}") from None
 
 
 class Scene:
@@ -48,6 +81,14 @@ class SceneStack:
 
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(list(self._scenes))
+
+    def make(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """A new scene of the class registered as ``name``, built with ``args`` (the app first)."""
+        return scene_class(name)(*args, **kwargs)
+
+    def kind(self, name: str) -> type[Scene]:
+        """The class registered as ``name`` (for ``isinstance`` and its class methods)."""
+        return scene_class(name)
 
     @property
     def top(self) -> Scene | None:

@@ -364,3 +364,13 @@ def draw_fitted_lines(surface: pygame.Surface, lines: list[tuple[str, int, theme
             y += lh
         y += gap
     return y
+
+
+def click_sound(app: Any) -> None:
+    """The menus' click, if the app has sound (a missing sound never stops a menu)."""
+    sound = getattr(app, "sound", None)
+    if sound is not None:
+        try:
+            sound.play("click")
+        except Exception:  # noqa: BLE001 - a missing sound must never stop a menu
+            pass

@@ -41,6 +41,8 @@ from game.engine.levels import load_level
 from game.engine.london import DATA, London, LondonState
 from game.engine.london.state import DEAL_ACTIONS, FIELDS
 
+from .positions import position_of
+
 # -------------------------------------------------------------------- helpers
 
 ALL = "holmes,watson,smith,lestrade,stealthy,goodley,gull,bert"
@@ -65,18 +67,10 @@ def position(chars: dict[str, str] | None = None, **fields: object) -> LondonSta
     ``chars`` moves some characters from their 2006 start cells; giving a
     ``round`` also puts out the lamps that went out before it.
     """
-    values = dict(DEFAULTS)
     if "round" in fields and "lamps" not in fields:
-        values["lamps"] = ROUND[int(fields["round"])]  # type: ignore[call-overload]
-    if chars:
-        cells = dict(zip(CHARS, START_2006.split(","), strict=True))
-        cells.update(chars)
-        values["chars"] = ",".join(cells[c] for c in CHARS)
-    values.update({k: str(v) for k, v in fields.items()})
-    for key in ("cards", "suspects"):  # listed in character order in the text form
-        if values[key] != "-":
-            values[key] = ",".join(c for c in CHARS if c in values[key].split(","))
-    return LondonState.parse("london " + " ".join(f"{k}={values[k]}" for k in FIELDS))
+        fields["lamps"] = ROUND[int(fields["round"])]  # type: ignore[call-overload]
+    return position_of(LondonState, "london", FIELDS, DEFAULTS, characters=CHARS, start=START_2006, chars=chars,
+                       **fields)
 
 
 def play(state: LondonState, *actions: str) -> LondonState:

@@ -12,6 +12,8 @@ from game.engine import Side, Termination
 from game.engine.newyork import NewYorkState
 from game.engine.newyork.state import FIELDS
 
+from .positions import position_of
+
 CHARS = ("beach", "runner", "latimer", "grant", "callahan", "eastman", "tumblety", "smith")
 ALL = ",".join(CHARS)
 START = "e10,i8,e8,j7,f9,h5,h11,j9"
@@ -26,16 +28,7 @@ DEFAULTS = {
 
 def position(chars: dict[str, str] | None = None, **fields: object) -> NewYorkState:
     """A state from its text form: :data:`DEFAULTS` with ``fields`` replaced."""
-    values = dict(DEFAULTS)
-    if chars:
-        cells = dict(zip(CHARS, START.split(","), strict=True))
-        cells.update(chars)
-        values["chars"] = ",".join(cells[c] for c in CHARS)
-    values.update({k: str(v) for k, v in fields.items()})
-    for key in ("cards", "suspects"):
-        if values[key] != "-":
-            values[key] = ",".join(c for c in CHARS if c in values[key].split(","))
-    return NewYorkState.parse("newyork " + " ".join(f"{k}={values[k]}" for k in FIELDS))
+    return position_of(NewYorkState, "newyork", FIELDS, DEFAULTS, characters=CHARS, start=START, chars=chars, **fields)
 
 
 def playing(who: str, chars: dict[str, str] | None = None, side: Side = Side.INVESTIGATOR,

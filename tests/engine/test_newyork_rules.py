@@ -45,6 +45,8 @@ from game.engine.levels import LEVELS_DIR, load_level
 from game.engine.newyork import NewYork, NewYorkState
 from game.engine.newyork.state import DEAL_ACTIONS, FIELDS
 
+from .positions import position_of
+
 # -------------------------------------------------------------------- helpers
 
 CHARS = ("beach", "runner", "latimer", "grant", "callahan", "eastman", "tumblety", "smith")
@@ -69,16 +71,7 @@ def position(chars: dict[str, str] | None = None, **fields: object) -> NewYorkSt
     ``chars`` moves some characters from their start cells.  ``cards`` and
     ``suspects`` may be given in any order.
     """
-    values = dict(DEFAULTS)
-    if chars:
-        cells = dict(zip(CHARS, START.split(","), strict=True))
-        cells.update(chars)
-        values["chars"] = ",".join(cells[c] for c in CHARS)
-    values.update({k: str(v) for k, v in fields.items()})
-    for key in ("cards", "suspects"):  # listed in character order in the text form
-        if values[key] != "-":
-            values[key] = ",".join(c for c in CHARS if c in values[key].split(","))
-    return NewYorkState.parse("newyork " + " ".join(f"{k}={values[k]}" for k in FIELDS))
+    return position_of(NewYorkState, "newyork", FIELDS, DEFAULTS, characters=CHARS, start=START, chars=chars, **fields)
 
 
 def playing(who: str, chars: dict[str, str] | None = None, side: Side = Side.INVESTIGATOR,

@@ -29,6 +29,8 @@ from game.engine import IllegalActionError, Side, Termination, ToMove
 from game.engine.pocket import PocketState
 from game.engine.pocket.state import FIELDS, TO_WIN
 
+from .positions import position_of
+
 INV, JACK = Side.INVESTIGATOR, Side.JACK
 
 DEFAULTS = {
@@ -42,11 +44,8 @@ DEFAULTS = {
 
 
 def position(**fields: object) -> PocketState:
-    values = dict(DEFAULTS)
-    if fields.get("view") == "investigator":
-        values.update(jack="?", rng="-")
-    values.update({k: str(v) for k, v in fields.items()})
-    return PocketState.parse("pocket " + " ".join(f"{k}={values[k]}" for k in FIELDS))
+    hidden = {"jack": "?", "rng": "-"} if fields.get("view") == "investigator" else {}
+    return position_of(PocketState, "pocket", FIELDS, {**DEFAULTS, **hidden}, **fields)
 
 
 def texts(state: PocketState) -> list[str]:

@@ -23,6 +23,8 @@ from game.engine.pocket import DATA, PocketState
 from game.engine.pocket.board import LINES, sight
 from game.engine.pocket.state import FIELDS
 
+from .positions import position_of
+
 # -------------------------------------------------------------------- helpers
 
 DEFAULTS = {
@@ -40,11 +42,9 @@ COLUMN0_OPEN = "pizer:E/goodley:N/smith:N/gull:W/lestrade:N/madame:N/bert:E/lane
 
 def position(tiles: str | list[str] | None = None, **fields: object) -> PocketState:
     """A state from its text form: :data:`DEFAULTS` with ``fields`` replaced."""
-    values = dict(DEFAULTS)
     if tiles is not None:
-        values["tiles"] = tiles if isinstance(tiles, str) else "/".join(tiles)
-    values.update({k: str(v) for k, v in fields.items()})
-    return PocketState.parse("pocket " + " ".join(f"{k}={values[k]}" for k in FIELDS))
+        fields["tiles"] = tiles if isinstance(tiles, str) else "/".join(tiles)
+    return position_of(PocketState, "pocket", FIELDS, DEFAULTS, **fields)
 
 
 def play(state: PocketState, *actions: str) -> PocketState:

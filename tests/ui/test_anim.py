@@ -11,8 +11,9 @@ from game.engine.core import Side
 from game.engine.pocket.state import DRAW_HIDDEN, IDENTITY_HIDDEN, VOCAB, PocketState
 from game.engine.rng import Rng
 from game.match import play_game
-from game.ui import anim, tween
-from game.ui.board_view import BoardModel
+from game.ui import tween
+from game.ui.pocket import anim
+from game.ui.pocket.view import BoardModel
 
 PERSISTENT = ("tiles", "detectives", "tokens", "track", "icards", "jcards", "jack", "deck", "round", "rotated",
               "outcome", "chase")

@@ -14,8 +14,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import json  # noqa: E402
 import random  # noqa: E402
-import sys  # noqa: E402
-import types  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
@@ -303,9 +301,10 @@ def fake_game_scene(monkeypatch: pytest.MonkeyPatch) -> list[GameRecord]:
             opened.append(record)
             return cls(app)
 
-    module = types.ModuleType("game.ui.scenes.game")
-    module.GameScene = GameScene  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "game.ui.scenes.game", module)
+    import game.ui.scenes  # noqa: F401 - every real scene registered first, then the stand-in over "game"
+    from game.ui.scene import SCENES
+
+    monkeypatch.setitem(SCENES, "game", GameScene)
     return opened
 
 
@@ -527,7 +526,7 @@ def test_a_record_that_does_not_replay_is_refused(app: FakeApp) -> None:
 
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
 def test_every_step_is_told_in_plain_words(lang: str) -> None:
-    from game.ui.scenes.replay import describe_step, start_text
+    from game.ui.steps import describe_step, start_text
 
     i18n.set_language(lang)
     kinds = set()
@@ -545,7 +544,7 @@ def test_every_step_is_told_in_plain_words(lang: str) -> None:
 
 
 def test_plain_words_say_what_happened() -> None:
-    from game.ui.scenes.replay import describe_step
+    from game.ui.steps import describe_step
 
     record = play_game(2024)
     states = record.states()

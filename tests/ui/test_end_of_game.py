@@ -14,8 +14,8 @@ from test_game_scene import DT, start
 from game.engine.core import Side
 from game.engine.record import GameRecord
 from game.ui import texts
-from game.ui.board_view import BoardView
 from game.ui.i18n import LANGUAGES, set_language
+from game.ui.pocket.view import BoardView
 
 
 def finished_as_investigator(game_app):  # type: ignore[no-untyped-def]

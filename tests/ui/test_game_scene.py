@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from scenehelp import DT, click, key, send, start, wait_for_turn
 
 from game.bots import make_bot
 from game.engine.actions import Action
@@ -22,37 +23,8 @@ from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.title import TitleScene
 
-DT = 0.05
-
 
 # ------------------------------------------------------------------ helpers
-def key(k: int, mod: int = 0) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
-
-
-def click(pos: tuple[float, float], button: int = 1) -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(round(pos[0]), round(pos[1])), button=button)
-
-
-def send(app, *events: pygame.event.Event) -> None:  # type: ignore[no-untyped-def]
-    """Post events one by one, each followed by a frame (as a player's clicks arrive)."""
-    for ev in events:
-        pygame.event.post(ev)
-        app.tick(1 / 60)
-
-
-def wait_for_turn(app, scene: GameScene, limit: int = 400, check=None) -> None:  # type: ignore[no-untyped-def]
-    """Run frames until the scene waits for a human, a hand-over shows, or the game ends."""
-    for _ in range(limit):
-        if check:
-            check(scene)
-        if scene.finished or scene.my_turn() or isinstance(app.stack.top, HandoverScene):
-            return
-        scene.wait_for_bot()  # the bot searches in a worker thread
-        app.tick(DT)
-    raise AssertionError(f"no turn came: {scene.state}")
-
-
 def token_for(scene: GameScene, action: Action) -> int:
     s = scene.state
     return next(t for t in range(4) if not s.used[t] and TOKENS[t][s.faces[t]] == action.kind)
@@ -113,14 +85,6 @@ def play_human_move(app, scene: GameScene, how: str, rng: Rng) -> Action:  # typ
     return action
 
 
-def start(app, **kw) -> GameScene:  # type: ignore[no-untyped-def]
-    app.start(TitleScene(app))
-    scene = GameScene.new(app, kw.pop("seed", 7), **kw)
-    app.stack.push(scene)
-    app.tick(1 / 60)
-    return scene
-
-
 def investigator_blind(scene: GameScene) -> None:
     """The investigator's screen holds none of Jack's secrets until the game is over."""
     if scene.viewer is not Side.INVESTIGATOR or scene.state.is_over():
@@ -134,41 +98,6 @@ def investigator_blind(scene: GameScene) -> None:
 
 
 # -------------------------------------------------------------------- games
-@pytest.mark.parametrize("side, how, size, bot", [("investigator", "mouse", (1280, 800), "greedy"),
-                                                  ("jack", "keys", (800, 600), "greedy"),
-                                                  ("investigator", "mixed", (1024, 700), "easy")])
-def test_a_whole_solo_game_is_played_to_the_results(game_app, side: str, how: str, size, bot: str) -> None:  # type: ignore[no-untyped-def]
-    """Every human move goes through clicks or keys; the bot answers; the results show."""
-    game_app.set_window(size)
-    scene = start(game_app, seed=11, mode="solo", human=side, bot=bot)
-    rng = Rng(5)
-    human = Side(side)
-    moves = 0
-    while True:
-        wait_for_turn(game_app, scene, check=investigator_blind)
-        if scene.finished:
-            break
-        assert scene.state.to_move().side is human
-        assert scene.viewer is human and scene.model.view == side
-        play_human_move(game_app, scene, how, rng)
-        moves += 1
-        if not scene.state.is_over():  # autosaved after every applied action
-            assert game_app.saves.load_autosave().actions == scene.record.actions
-    assert moves >= 4
-    top = game_app.stack.top
-    assert isinstance(top, ResultsScene)
-    assert top.final.is_over() and str(top.final) == str(scene.record.replay())
-    assert scene.view.layout.size == size
-    # the finished game is filed for replays (and no longer offered as "Continue")
-    assert game_app.saves.load_autosave() is None
-    kept = game_app.saves.saved[-1]
-    assert kept.actions == scene.record.actions and kept.meta["human"] == side and kept.replay().is_over()
-    assert "win" in game_app.sound.played and "step" in game_app.sound.played
-    game_app.tick(DT)
-    send(game_app, key(pygame.K_ESCAPE))
-    assert isinstance(game_app.stack.top, TitleScene)
-
-
 def test_hot_seat_hands_over_between_sides_and_hides_jack_from_the_investigator(game_app) -> None:  # type: ignore[no-untyped-def]
     scene = start(game_app, seed=3, mode="hotseat", human="both", bot=None)
     wait_for_turn(game_app, scene)

@@ -19,7 +19,7 @@ from game.ui import i18n, theme
 from game.ui.preview import after, london_light, newyork_light, pocket_sight
 
 ROOT = Path(__file__).resolve().parents[2]
-PICKERS = ("game/ui/picker.py", "game/ui/london/picker.py", "game/ui/newyork/picker.py")
+PICKERS = ("game/ui/pocket/picker.py", "game/ui/london/picker.py", "game/ui/newyork/picker.py")
 LIGHT = {"london": london_light, "newyork": newyork_light}
 
 

@@ -13,7 +13,8 @@ games take a second or two.
 from __future__ import annotations
 
 import pygame
-import pytest
+import scenehelp
+from scenehelp import DT, card_blind, click, key, play_card_turn, send, wait_for_turn
 
 from game.engine.actions import Action
 from game.engine.core import Side
@@ -23,7 +24,7 @@ from game.engine.newyork.state import HIDDEN
 from game.engine.record import GameRecord
 from game.engine.rng import Rng
 from game.ui.newyork import anim
-from game.ui.newyork.anim import walk_path
+from game.ui.newyork.paths import walk_path
 from game.ui.newyork.picker import CARD, CONFIRM, NewYorkPicker, sequences
 from game.ui.newyork.view import CELL_XY, NewYorkModel
 from game.ui.scenes.game import GameScene
@@ -31,37 +32,11 @@ from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.title import TitleScene
 
-DT = 0.05
 IDS = ("beach", "runner", "latimer", "grant", "callahan", "eastman", "tumblety", "smith")
 POWERS = ("subway", "building", "lamp", "park", "zone", "move", "swap", "ship")
 
 
 # ------------------------------------------------------------------ helpers
-def key(k: int, mod: int = 0) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
-
-
-def click(pos: tuple[float, float], button: int = 1) -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(round(pos[0]), round(pos[1])), button=button)
-
-
-def send(app, *events: pygame.event.Event) -> None:  # type: ignore[no-untyped-def]
-    for ev in events:
-        pygame.event.post(ev)
-        app.tick(1 / 60)
-
-
-def wait_for_turn(app, scene: GameScene, limit: int = 800, check=None) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(limit):
-        if check:
-            check(scene)
-        if scene.finished or scene.my_turn() or isinstance(app.stack.top, HandoverScene):
-            return
-        scene.wait_for_bot()
-        app.tick(DT)
-    raise AssertionError(f"no turn came: {scene.state}")
-
-
 def targets_of(picker: NewYorkPicker, action: Action) -> tuple[tuple[str, int], ...]:
     """The first way to click ``action`` in the picker's state."""
     return sequences(picker.state, action)[0]
@@ -131,85 +106,19 @@ def pick(state, rng: Rng) -> Action:  # type: ignore[no-untyped-def]
     return calm[rng.below(len(calm))]
 
 
-def play_human_turn(app, scene: GameScene, how: str, rng: Rng) -> list[str]:  # type: ignore[no-untyped-def]
-    """One confirmed decision group, chosen by a random policy from the picker's own view."""
-    p = scene.picker
-    before = len(scene.record.actions)
-    chain: list[str] = []
-    use = how if how != "mixed" else ("mouse" if rng.below(2) else "keys")
-    for _ in range(3):
-        action = pick(p.state, rng)
-        chain.append(str(action))
-        (choose_with_mouse if use == "mouse" else choose_with_keys)(app, scene, action)
-        if p.stage == CONFIRM:
-            break
-    assert p.stage == CONFIRM, (chain, p.prompt(), scene.toast.message)
-    if use == "mouse":
-        assert scene.confirm_button.visible
-        send(app, click(scene.confirm_button.rect.center))
-    else:
-        send(app, key(pygame.K_RETURN))
-    assert scene.record.actions[before:before + len(chain)] == chain, (chain, scene.record.actions[before:])
-    return chain
-
-
 def start(app, **kw) -> GameScene:  # type: ignore[no-untyped-def]
-    app.start(TitleScene(app))
-    scene = GameScene.new(app, kw.pop("seed", 7), game="newyork", **kw)
-    app.stack.push(scene)
-    app.tick(1 / 60)
-    return scene
+    return scenehelp.start(app, "newyork", **kw)
 
 
-def blind(scene: GameScene) -> None:
-    """Neither screen holds the other side's secrets before the end."""
-    if scene.viewer is None or scene.state.is_over() or scene.model.outcome is not None:
-        return
-    info = scene.visible_info()
-    if scene.viewer is Side.INVESTIGATOR:
-        assert info["jack"] in (None, HIDDEN), info
-        assert all(c == HIDDEN for c in info["jcards"]), info
-        assert all(c == HIDDEN for c in info["flying"]), info
-        assert not any("you are" in line.lower() for line in info["log"])
-        assert scene.model.view == "investigator"
-    else:
-        assert all(c == HIDDEN for c in info["icards"]), info
-        assert all(c == HIDDEN for c in info["flying_investigator"]), info
-        assert scene.model.view == "jack"
+def play_human_turn(app, scene: GameScene, how: str, rng: Rng) -> list[str]:  # type: ignore[no-untyped-def]
+    """One confirmed decision group, chosen at random from the picker's own view."""
+    return play_card_turn(app, scene, how, rng, pick, choose_with_mouse, choose_with_keys)
+
+
+blind = card_blind
 
 
 # -------------------------------------------------------------------- games
-@pytest.mark.parametrize("side, how, size, seed", [("investigator", "mouse", (1280, 800), 11),
-                                                   ("jack", "keys", (800, 600), 12),
-                                                   ("jack", "mouse", (1280, 800), 14),
-                                                   ("investigator", "mixed", (1024, 700), 13)])
-def test_a_whole_solo_newyork_game_is_played_to_the_results(game_app, side: str, how: str, size, seed: int) -> None:  # type: ignore[no-untyped-def]
-    game_app.set_window(size)
-    scene = start(game_app, seed=seed, mode="solo", human=side, bot="greedy")
-    rng = Rng(seed)
-    human = Side(side)
-    turns = 0
-    while True:
-        wait_for_turn(game_app, scene, check=blind)
-        if scene.finished:
-            break
-        assert scene.state.to_move().side is human and scene.viewer is human
-        play_human_turn(game_app, scene, how, rng)
-        turns += 1
-        if not scene.state.is_over():
-            assert game_app.saves.load_autosave().actions == scene.record.actions
-    assert turns >= 4
-    top = game_app.stack.top
-    assert isinstance(top, ResultsScene)
-    assert top.final.is_over() and str(top.final) == str(scene.record.replay())
-    kept = game_app.saves.saved[-1]
-    assert kept.game == "newyork" and kept.meta["human"] == side and kept.replay().is_over()
-    assert "step" in game_app.sound.played
-    game_app.tick(DT)
-    send(game_app, key(pygame.K_ESCAPE))
-    assert isinstance(game_app.stack.top, TitleScene)
-
-
 def test_hot_seat_hands_over_and_each_screen_keeps_its_secrets(game_app) -> None:  # type: ignore[no-untyped-def]
     scene = start(game_app, seed=21, mode="hotseat", human="both", bot=None)
     rng = Rng(4)

@@ -243,3 +243,27 @@ def test_keys_become_intents() -> None:
     assert k(pygame.K_ESCAPE) == Intent("pause") and k(pygame.K_SPACE) == Intent("skip")
     assert k(pygame.K_F5) is None
     assert intent_of(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1))) is None
+
+
+# ------------------------------------------------------------ the scene registry
+def test_every_scene_module_registers_its_scene_by_its_module_name() -> None:
+    """Scenes ask the stack for the next scene by name; the name is the scene's module."""
+    import pkgutil
+
+    import game.ui.scenes as scenes
+    from game.ui.scene import SCENES
+
+    modules = {m.name for m in pkgutil.iter_modules(scenes.__path__)}
+    assert modules <= set(SCENES), f"not registered: {sorted(modules - set(SCENES))}"
+    for name in modules:
+        assert SCENES[name].__module__ == f"game.ui.scenes.{name}"
+
+
+def test_the_stack_makes_a_scene_by_name_and_refuses_an_unknown_name() -> None:
+    from game.ui.scene import SceneStack
+    from game.ui.scenes.confirm import ConfirmScene
+
+    stack = SceneStack()
+    assert stack.kind("confirm") is ConfirmScene
+    with pytest.raises(LookupError, match="no scene is registered as 'lobby'"):
+        stack.make("lobby", None)

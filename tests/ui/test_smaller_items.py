@@ -75,8 +75,8 @@ def test_the_witness_banner_is_opaque_over_the_names_below(game: str) -> None:
     from game.engine.core import Side
 
     if game == "pocket":
-        from game.ui.board_view import BoardModel as Model
-        from game.ui.board_view import BoardView as View
+        from game.ui.pocket.view import BoardModel as Model
+        from game.ui.pocket.view import BoardView as View
     elif game == "london":
         from game.ui.london.view import LondonModel as Model
         from game.ui.london.view import LondonView as View

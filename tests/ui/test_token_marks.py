@@ -31,11 +31,12 @@ def games() -> dict[str, tuple[Callable[[int], str], int, Callable[[int], str], 
     from game.engine.london.data import DATA as LONDON
     from game.engine.newyork.data import DATA as NEWYORK
     from game.engine.pocket.data import DATA as POCKET
-    from game.ui import board_view, texts
+    from game.ui import texts
     from game.ui.london import texts as london_texts
     from game.ui.london.view import LOOK as LONDON_LOOK
     from game.ui.newyork import texts as newyork_texts
     from game.ui.newyork.view import LOOK as NEWYORK_LOOK
+    from game.ui.pocket import view as board_view
 
     return {
         "pocket": (texts.short_name, 9, board_view.MARK, list(POCKET.characters)),
@@ -82,11 +83,11 @@ def test_the_token_pictures_differ_pairwise_in_grey(game: str) -> None:
     pygame.font.init()
     i18n.set_language("en")
     if game == "pocket":
-        from game.ui.board_view import _render_small_emblem
+        from game.ui.pocket.view import _render_small_emblem
 
         pictures = [_render_small_emblem(i, 36, False) for i in range(9)]
     else:
-        from game.ui.hexboard import render_pawn
+        from game.ui.hex.board import render_pawn
         from game.ui.london.view import LOOK as LONDON_LOOK
         from game.ui.newyork.view import LOOK as NEWYORK_LOOK
 

@@ -20,9 +20,14 @@ import importlib
 from typing import Any
 
 from ...engine.actions import Action
+from ..i18n import N_
 
-#: rule set name -> module (under this package) that defines ``UI``
+#: rule set name -> the game's client folder (``game.ui.<folder>``), whose ``game`` module defines ``UI``
 GAMES = {"pocket": "pocket", "london": "london", "newyork": "newyork"}
+#: the rule sets this client offers in its menus
+CLIENT_GAMES = ("pocket", "london", "newyork")
+#: how the menus name an edition
+EDITION_LABELS = {"2006": N_("2006 (original)"), "2016": N_("2016 (new edition)")}
 
 
 def ui_class(game: str) -> type[GameUI]:
@@ -33,7 +38,7 @@ def ui_class(game: str) -> type[GameUI]:
     name = GAMES.get(game)
     if name is None:
         raise ValueError(f"this client cannot draw {game!r} yet; it draws {', '.join(sorted(GAMES))}")
-    return importlib.import_module(f"{__name__}.{name}").UI
+    return importlib.import_module(f"game.ui.{name}.game").UI
 
 
 def ui_for(scene: Any) -> GameUI:
@@ -46,7 +51,7 @@ def module_for(game: str) -> Any:
     name = GAMES.get(game)
     if name is None:
         raise ValueError(f"this client cannot draw {game!r} yet")
-    return importlib.import_module(f"{__name__}.{name}")
+    return importlib.import_module(f"game.ui.{name}.game")
 
 
 class GameUI:

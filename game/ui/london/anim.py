@@ -1,9 +1,7 @@
 """London moves as animations: pawns walk their paths, lamps are carried and go out, tokens slide.
 
-:func:`walk_path` finds the cells a move passes through: a breadth-first
-search over the engine's board (streets, open manholes, and for Miss
-Stealthy every cell).  That is only for drawing: which moves are legal is
-the engine's business, and the path it implies has the same length.
+:func:`~game.ui.london.paths.walk_path` (shared with the view's preview) finds the cells a
+move passes through.
 
 :func:`build` returns a tween tree (see :mod:`game.ui.tween`) that moves a
 :class:`~game.ui.london.view.LondonModel` from the viewer's observation
@@ -16,18 +14,17 @@ from __future__ import annotations
 
 from ...engine.actions import Action
 from ...engine.london.actions import split_pair
-from ...engine.london.board import ADJ, EXIT_CELL, EXITS, INDEX, OFF_BOARD, WALK
+from ...engine.london.board import ADJ, EXITS, INDEX, OFF_BOARD
 from ...engine.london.state import HIDDEN, LondonState
 from .. import texts as common
 from .. import theme
-from ..hexanim import (
+from ..hex.anim import (
     Sound,
     Timing,
     banner,
     card_step,
     deal,
     frame,
-    shortest_path,
     slide,
     swap,
     walk,
@@ -36,39 +33,13 @@ from ..hexanim import (
 from ..i18n import _
 from ..tween import Call, Par, Seq, Step, Tween, Wait, ease_in_out, linear
 from . import texts
+from .paths import walk_path
 from .view import LondonModel, TokenVis, position_xy
 
 IDS = texts.IDS
 
 
 # ====================================================================== paths
-def walk_path(state: LondonState, char: int, goal: int) -> list[int]:
-    """The cells ``char`` passes from its position to ``goal`` (a cell, or an exit 86-89), both ends included.
-
-    Streets only (and open manholes, one point from one to any other); Miss
-    Stealthy may cross any cell.  A whistled character walks streets.  The
-    shortest path is taken, ties broken by cell order, so the picture is
-    the same on every screen.
-    """
-    start = state.pos[char]
-    if start >= OFF_BOARD:
-        return [start]
-    exit_goal = goal if goal >= OFF_BOARD else None
-    target = EXIT_CELL[goal - OFF_BOARD] if exit_goal is not None else goal
-    stealthy = char == 4 and state.active == 4
-    table = ADJ if stealthy else WALK
-    manholes = state.open_manholes()
-
-    def nbrs(c: int) -> int:
-        return table[c] | (manholes & ~(1 << c) if manholes >> c & 1 else 0)
-    path = shortest_path(start, target, nbrs)
-    if path is None:
-        return [start, goal]
-    if exit_goal is not None:
-        path.append(exit_goal)
-    return path
-
-
 def _link(a: int, b: int) -> str:
     """A step to the next cell or an exit; anything else goes down a manhole."""
     if a >= OFF_BOARD or b >= OFF_BOARD or ADJ[a] >> b & 1:

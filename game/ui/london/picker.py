@@ -19,7 +19,7 @@ from ...engine.london.actions import split_pair
 from ...engine.london.board import EXITS, INDEX, NAMES, OFF_BOARD
 from ...engine.london.data import DIRECTIONS
 from ...engine.london.state import ACT, AIM, PICK, WHISTLING, LondonState
-from ..hexpicker import CARD, CONFIRM, SECOND, TARGET, HexPicker
+from ..hex.picker import CARD, CONFIRM, SECOND, TARGET, HexPicker
 from ..i18n import _
 from . import texts
 

@@ -14,12 +14,14 @@ from collections.abc import Callable
 import pygame
 
 from .. import theme
+from ..hex import rules as hexrules
+from ..hex.rules import Patch, arrow
 from ..i18n import _, colon
+from ..rulebook import Page
 from . import texts
 from .view import Art
 
 Rect = pygame.Rect
-SQ3 = math.sqrt(3.0)
 HOLMES, WATSON, SMITH, LESTRADE, STEALTHY, GOODLEY, GULL, BERT = range(8)
 
 _arts: dict[int, Art] = {}
@@ -31,33 +33,6 @@ def _art(R: float) -> Art:
     if art is None:
         art = _arts[key] = Art(key)
     return art
-
-
-class Patch:
-    """A small hex map: ``cols`` x ``rows`` flat-topped hexes fitted into a box (odd columns shifted down)."""
-
-    def __init__(self, box: Rect, cols: int, rows: int) -> None:
-        self.cols, self.rows = cols, rows
-        R = min(box.w / (1.5 * cols + 0.5), box.h / (SQ3 * (rows + 0.5)))
-        self.R = R
-        w, h = R * (1.5 * cols + 0.5), R * SQ3 * (rows + 0.5)
-        self.ox = box.centerx - w / 2 + R
-        self.oy = box.centery - h / 2 + R * SQ3 / 2
-
-    def center(self, c: int, r: int) -> tuple[float, float]:
-        return (self.ox + 1.5 * self.R * c, self.oy + SQ3 * self.R * (r + (0.5 if c % 2 else 0)))
-
-    def hexagon(self, c: int, r: int, k: float = 1.0) -> list[tuple[float, float]]:
-        x, y = self.center(c, r)
-        return [(x + self.R * k * math.cos(math.pi / 3 * i), y + self.R * k * math.sin(math.pi / 3 * i))
-                for i in range(6)]
-
-    def neighbours(self, c: int, r: int) -> list[tuple[int, int]]:
-        if c % 2:
-            d = [(0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)]
-        else:
-            d = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1)]
-        return [(c + dc, r + dr) for dc, dr in d if 0 <= c + dc < self.cols and 0 <= r + dr < self.rows]
 
 
 def draw_patch(surface: pygame.Surface, box: Rect, cols: int, rows: int, *, buildings: set = frozenset(),
@@ -125,13 +100,6 @@ def draw_patch(surface: pygame.Surface, box: Rect, cols: int, rows: int, *, buil
     return p
 
 
-def _arrow(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float], colour=theme.SELECT,
-           width: int = 3) -> None:
-    from ..scenes.rules import draw_arrow
-
-    draw_arrow(surface, colour, a, b, width)
-
-
 def _box(box: Rect, frac: float = 1.0) -> Rect:
     r = Rect(0, 0, int(box.w * frac), int(box.h * frac))
     r.center = box.center
@@ -139,20 +107,9 @@ def _box(box: Rect, frac: float = 1.0) -> Rect:
 
 
 # ------------------------------------------------------------------- pictures
-def picture_goal(surface: pygame.Surface, box: Rect, t: float, art: Art | None = None) -> None:
-    """The eight pawns, Jack's ring going round them (``art``: another game's sprites)."""
-    art = art or _art(box.h * 0.12)
-    w = box.w / 4.6
-    for c in range(8):
-        row, col = divmod(c, 4)
-        x = box.x + w * (col + 0.8)
-        y = box.y + box.h * (0.3 + 0.4 * row)
-        img = art.pawn(c, min(w * 0.36, box.h * 0.16), True)
-        surface.blit(img, img.get_rect(center=(round(x), round(y))))
-    k = int(t * 0.8) % 8
-    row, col = divmod(k, 4)
-    theme.aa_circle(surface, theme.JACK_RED, (box.x + w * (col + 0.8), box.y + box.h * (0.3 + 0.4 * row)),
-                    min(w * 0.36, box.h * 0.16) * 1.25, 3)
+def picture_goal(surface: pygame.Surface, box: Rect, t: float) -> None:
+    """The eight pawns, Jack's ring going round them."""
+    hexrules.picture_goal(surface, box, t, _art(box.h * 0.12))
 
 
 def picture_light(surface: pygame.Surface, box: Rect, t: float) -> None:
@@ -164,24 +121,9 @@ def picture_light(surface: pygame.Surface, box: Rect, t: float) -> None:
         theme.aa_circle(surface, col, (x + p.R * 0.55, y - p.R * 0.55), p.R * 0.2)
 
 
-def picture_round(surface: pygame.Surface, box: Rect, t: float, art: Art | None = None) -> None:
+def picture_round(surface: pygame.Surface, box: Rect, t: float) -> None:
     """The four cards of an odd and of an even round, and who takes each."""
-    art = art or _art(box.h * 0.1)
-    fs = max(11, int(box.h * 0.05))
-    cw = min((box.w - 30) / 4.4, (box.h * 0.5 - fs - 24) / 1.4)
-    ch = int(cw * 1.4)
-    x0 = box.centerx - (4 * cw + 30) / 2
-    for row, (cards, order) in enumerate((((GULL, SMITH, BERT, HOLMES), "IJJI"), ((WATSON, LESTRADE, STEALTHY,
-                                                                                     GOODLEY), "JIIJ"))):
-        top = box.y + box.h * 0.5 * row + box.h * 0.03
-        label = _("Odd rounds") if row == 0 else _("Even rounds")
-        theme.blit_text(surface, label, fs, theme.TEXT_DIM, (x0, top), "topleft")
-        y = top + fs + 8
-        for k, c in enumerate(cards):
-            x = x0 + k * (cw + 10)
-            surface.blit(art.card(c, int(cw), ch), (round(x), round(y)))
-            side = "investigator" if order[k] == "I" else "jack"
-            theme.aa_circle(surface, theme.side_colour(side), (x + cw / 2, y + ch + 8), 5)
+    hexrules.picture_round(surface, box, t, _art(box.h * 0.1))
 
 
 def picture_move(surface: pygame.Surface, box: Rect, t: float) -> None:
@@ -213,10 +155,10 @@ def _reach(p: Patch, start: tuple[int, int], steps: int, blocked: set) -> set:
 def picture_manholes(surface: pygame.Surface, box: Rect, t: float) -> None:
     p = draw_patch(surface, box, 7, 4, buildings={(3, 0), (3, 1), (3, 2), (3, 3)}, manholes={(1, 1), (5, 2), (5, 0)},
                    covers={(5, 0)}, pawns={(0, 1): SMITH})
-    _arrow(surface, p.center(0, 1), p.center(1, 1))
+    arrow(surface, p.center(0, 1), p.center(1, 1))
     a, b = p.center(1, 1), p.center(5, 2)
     pygame.draw.line(surface, theme.SELECT, a, ((a[0] + b[0]) / 2, max(a[1], b[1]) + p.R), 2)
-    _arrow(surface, ((a[0] + b[0]) / 2, max(a[1], b[1]) + p.R), b)
+    arrow(surface, ((a[0] + b[0]) / 2, max(a[1], b[1]) + p.R), b)
 
 
 def picture_holmes(surface: pygame.Surface, box: Rect, t: float) -> None:
@@ -250,12 +192,12 @@ def picture_watson(surface: pygame.Surface, box: Rect, t: float) -> None:
 def picture_smith(surface: pygame.Surface, box: Rect, t: float) -> None:
     p = draw_patch(surface, box, 7, 4, lamps={(1, 1): (None, True), (5, 2): (None, False)},
                    pawns={(3, 2): SMITH})
-    _arrow(surface, p.center(1, 1), p.center(5, 2))
+    arrow(surface, p.center(1, 1), p.center(5, 2))
 
 
 def picture_lestrade(surface: pygame.Surface, box: Rect, t: float) -> None:
     p = draw_patch(surface, box, 7, 3, exits={(0, 0): True, (6, 0): False}, pawns={(3, 1): LESTRADE})
-    _arrow(surface, p.center(0, 0), p.center(6, 0))
+    arrow(surface, p.center(0, 0), p.center(6, 0))
 
 
 def picture_stealthy(surface: pygame.Surface, box: Rect, t: float) -> None:
@@ -263,7 +205,7 @@ def picture_stealthy(surface: pygame.Surface, box: Rect, t: float) -> None:
                    lamps={(4, 1): (None, False)}, pawns={(1, 1): STEALTHY})
     pts = [p.center(1, 1), p.center(2, 1), p.center(3, 1), p.center(4, 1), p.center(5, 1)]
     pygame.draw.lines(surface, theme.SELECT, False, pts, 3)
-    _arrow(surface, pts[-2], pts[-1])
+    arrow(surface, pts[-2], pts[-1])
     pygame.draw.polygon(surface, theme.SELECT, p.hexagon(5, 1, 0.86), 3)
 
 
@@ -272,30 +214,25 @@ def picture_goodley(surface: pygame.Surface, box: Rect, t: float) -> None:
     x, y = p.center(1, 1)
     k = (t * 0.8) % 1.0
     theme.aa_circle(surface, theme.PARCHMENT, (x, y), p.R * (0.8 + 2 * k), 2)
-    _arrow(surface, p.center(4, 1), p.center(2, 1))
-    _arrow(surface, p.center(5, 3), p.center(4, 2))
+    arrow(surface, p.center(4, 1), p.center(2, 1))
+    arrow(surface, p.center(5, 3), p.center(4, 2))
 
 
 def picture_gull(surface: pygame.Surface, box: Rect, t: float) -> None:
     p = draw_patch(surface, box, 7, 3, pawns={(1, 1): GULL, (5, 1): WATSON})
     a, b = p.center(1, 1), p.center(5, 1)
-    _arrow(surface, (a[0], a[1] - p.R * 0.5), (b[0], b[1] - p.R * 0.5))
-    _arrow(surface, (b[0], b[1] + p.R * 0.5), (a[0], a[1] + p.R * 0.5))
+    arrow(surface, (a[0], a[1] - p.R * 0.5), (b[0], b[1] - p.R * 0.5))
+    arrow(surface, (b[0], b[1] + p.R * 0.5), (a[0], a[1] + p.R * 0.5))
 
 
 def picture_bert(surface: pygame.Surface, box: Rect, t: float) -> None:
     p = draw_patch(surface, box, 7, 3, manholes={(1, 1), (5, 1)}, covers={(1, 1)}, pawns={(3, 1): BERT})
-    _arrow(surface, p.center(1, 1), p.center(5, 1))
+    arrow(surface, p.center(1, 1), p.center(5, 1))
 
 
-def picture_witness(surface: pygame.Surface, box: Rect, t: float, art: Art | None = None) -> None:
+def picture_witness(surface: pygame.Surface, box: Rect, t: float) -> None:
     """Both sides of the witness card."""
-    art = art or _art(box.h * 0.1)
-    cw = int(min(box.w / 4.2, box.h * 0.7 / 1.4))
-    ch = int(cw * 1.4)
-    y = box.centery - ch // 2
-    surface.blit(art.witness(True, cw, ch), (box.centerx - cw - 10, y))
-    surface.blit(art.witness(False, cw, ch), (box.centerx + 10, y))
+    hexrules.picture_witness(surface, box, t, _art(box.h * 0.1))
 
 
 def picture_lamps(surface: pygame.Surface, box: Rect, t: float) -> None:
@@ -313,17 +250,15 @@ def picture_lamps(surface: pygame.Surface, box: Rect, t: float) -> None:
 def picture_end(surface: pygame.Surface, box: Rect, t: float) -> None:
     half = Rect(box.x, box.y, box.w // 2 - 6, box.h)
     p = draw_patch(surface, half, 4, 3, exits={(3, 0): False}, pawns={(2, 1): GULL})
-    _arrow(surface, p.center(2, 1), p.center(3, 0), theme.JACK_RED)
+    arrow(surface, p.center(2, 1), p.center(3, 0), theme.JACK_RED)
     other = Rect(box.centerx + 6, box.y, box.w // 2 - 6, box.h)
     q = draw_patch(surface, other, 4, 3, pawns={(1, 1): LESTRADE, (3, 1): BERT})
-    _arrow(surface, q.center(1, 1), q.center(3, 1), theme.INVESTIGATOR_BLUE)
+    arrow(surface, q.center(1, 1), q.center(3, 1), theme.INVESTIGATOR_BLUE)
 
 
 # ---------------------------------------------------------------------- pages
 def pages() -> list:
     """The London rule pages in reading order (texts are looked up when drawn)."""
-    from ..scenes.rules import Page
-
     def power(c: int) -> Callable[[], str]:
         return lambda: colon(texts.name(c), texts.power_name(c))
 
@@ -405,4 +340,4 @@ def pages() -> list:
     ]
 
 
-__all__ = ["pages", "draw_patch", "Patch", "picture_goal", "picture_round", "picture_witness"]
+__all__ = ["pages", "draw_patch"]

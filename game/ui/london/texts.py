@@ -11,7 +11,8 @@ from ...engine.core import Side
 from ...engine.london.actions import split_pair
 from ...engine.london.data import CHARACTER_IDS
 from ...engine.london.state import HIDDEN, LondonState
-from .. import hextexts, texts
+from .. import texts
+from ..hex import texts as hextexts
 from ..i18n import _
 
 IDS = CHARACTER_IDS

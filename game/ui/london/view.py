@@ -40,7 +40,7 @@ from ...engine.london.board import (
 from ...engine.london.data import CHARACTER_IDS, DATA, DIRECTIONS
 from ...engine.london.state import HIDDEN, LondonState
 from .. import theme
-from ..hexboard import (
+from ..hex.board import (
     SQ3,
     FlyingCard,
     HexArt,
@@ -57,6 +57,7 @@ from ..hexboard import (
 )
 from ..marks import mark_function
 from . import texts
+from .paths import walk_path
 
 IDS = CHARACTER_IDS
 CHARS = DATA.characters
@@ -790,8 +791,6 @@ class LondonView(HexBoardView):
         assert L is not None and art is not None
         if not hl.preview or hl.preview_state is None:
             return
-        from .anim import walk_path
-
         R = L.R
         before = hl.preview_state
         w = max(3, round(R * 0.09))

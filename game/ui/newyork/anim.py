@@ -1,10 +1,8 @@
 """New York moves as animations: walks with subway hops and ferry crossings, tokens built and turned
 into parks, zones and ships moved, Eastman's push, Tumblety's swap, the informant speaking and moving.
 
-:func:`walk_path` finds the cells a move passes through: a breadth-first
-search over the engine's board (open cells, subway entrances one point
-apart, the ferry arrows one way, buildings for Cloud Runner's own move).
-That is only for drawing: which moves are legal is the engine's business.
+:func:`~game.ui.newyork.paths.walk_path` (shared with the view's preview) finds the cells a
+move passes through.
 
 :func:`build` returns a tween tree (see :mod:`game.ui.tween`) that moves a
 :class:`~game.ui.newyork.view.NewYorkModel` from the viewer's observation
@@ -18,14 +16,15 @@ from __future__ import annotations
 import math
 
 from ...engine.actions import Action
-from ...engine.newyork.board import ADJ, EXITS, INDEX, LIBERTY, STEP
+from ...engine.newyork.board import ADJ, EXITS, INDEX, LIBERTY
 from ...engine.newyork.state import HIDDEN, NewYorkState
 from .. import texts as common
 from .. import theme
-from ..hexanim import Sound, Timing, banner, card_step, deal, frame, shortest_path, slide, swap, walk, witness
+from ..hex.anim import Sound, Timing, banner, card_step, deal, frame, slide, swap, walk, witness
 from ..i18n import _
 from ..tween import Call, Func, Par, Seq, Step, Tween, Wait, ease_in_out, ease_out, linear
 from . import texts
+from .paths import walk_path
 from .view import CELL_XY, EAST, NewYorkModel, TokenVis, ferry_route, position_xy
 
 IDS = texts.IDS
@@ -34,29 +33,6 @@ STOCK = {"building": 0, "subway": 1, "lamp": 2}
 
 
 # ====================================================================== paths
-def walk_path(state: NewYorkState, char: int, goal: int, pushed: bool = False) -> list[int]:
-    """The cells ``char`` passes from its position to ``goal`` (a cell or an exit), both ends included.
-
-    ``pushed``: moved by Eastman (no subway, no crossing buildings).  The
-    shortest path is taken, ties broken by cell order, so the picture is
-    the same on every screen.
-    """
-    start = state.pos[char]
-    allowed = state.open_mask()
-    if char == RUNNER and state.active == RUNNER and not pushed:
-        allowed |= state.building_mask()
-    portals = 0 if pushed else state.subway_mask() & allowed
-    goal_bit = 1 << goal if EXITS >> goal & 1 else 0
-
-    def nbrs(c: int) -> int:
-        m = (STEP[c] & allowed) | (ADJ[c] & goal_bit)
-        if portals >> c & 1:
-            m |= portals & ~(1 << c)
-        return m
-    path = shortest_path(start, goal, nbrs)
-    return path if path is not None else [start, goal]
-
-
 def link(a: int, b: int) -> str:
     """How one step of a walk is taken: by ferry, on foot, or by subway."""
     if a == LIBERTY or b == LIBERTY:

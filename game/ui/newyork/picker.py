@@ -22,7 +22,7 @@ from __future__ import annotations
 from ...engine.actions import Action
 from ...engine.newyork.board import EXITS, INDEX, ZONE_PAIRS
 from ...engine.newyork.state import ACT, PICK, TIP, NewYorkState
-from ..hexpicker import CARD, CONFIRM, SECOND, TARGET, HexPicker
+from ..hex.picker import CARD, CONFIRM, SECOND, TARGET, HexPicker
 from ..i18n import _
 from . import texts
 

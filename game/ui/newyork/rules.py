@@ -3,9 +3,9 @@
 The pictures are small hex maps drawn with the game's own sprites and
 board pieces (:mod:`game.ui.newyork.view`), plus a miniature of the real
 Manhattan board at its start position; the geometry of the small maps is
-London's :class:`~game.ui.london.rules.Patch`, and the pages every card
-game shares (the goal, a round, the witness card) use London's pictures
-with New York's sprites.
+the card games' :class:`~game.ui.hex.rules.Patch`, and the pages every card
+game shares (the goal, a round, the witness card) use the pictures of
+:mod:`game.ui.hex.rules` with New York's sprites.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ import pygame
 
 from ...engine.newyork import NewYork
 from .. import theme
-from ..hexboard import Highlights, eye
+from ..hex.board import Highlights, eye
+from ..hex.rules import Patch, arrow, picture_goal, picture_round, picture_witness
 from ..i18n import _, colon, current_language
-from ..london.rules import Patch, picture_goal, picture_round, picture_witness
+from ..rulebook import Page
 from . import texts
 from .view import (
     HARBOUR,
@@ -142,11 +143,7 @@ class _Rnd:
         return seq[0]
 
 
-def _arrow(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float], colour=theme.SELECT,
-           width: int = 3) -> None:
-    from ..scenes.rules import draw_arrow
 
-    draw_arrow(surface, colour, a, b, width)
 
 
 def _cross(surface: pygame.Surface, c: tuple[float, float], r: float) -> None:
@@ -217,11 +214,11 @@ def picture_move(surface: pygame.Surface, box: Rect, t: float) -> None:
 def picture_subway(surface: pygame.Surface, box: Rect, t: float) -> None:
     p = draw_patch(surface, box, 7, 4, tokens={(1, 1): "subway", (5, 2): "subway"}, subway_mouths={(5, 0)},
                    buildings={(3, 1), (3, 2)}, pawns={(0, 1): BEACH})
-    _arrow(surface, p.center(0, 1), p.center(1, 1))
+    arrow(surface, p.center(0, 1), p.center(1, 1))
     a, b = p.center(1, 1), p.center(5, 2)
     mid = ((a[0] + b[0]) / 2, max(a[1], b[1]) + p.R * 1.2)
     pygame.draw.line(surface, theme.SELECT, a, mid, 3)
-    _arrow(surface, mid, b)
+    arrow(surface, mid, b)
 
 
 def picture_ferry(surface: pygame.Surface, box: Rect, t: float) -> None:
@@ -233,8 +230,8 @@ def picture_ferry(surface: pygame.Surface, box: Rect, t: float) -> None:
         ang = math.atan2(pb[1] - pa[1], pb[0] - pa[0])
         sa = (pa[0] + math.cos(ang) * p.R * (1.0 if a != (1, 1) else 1.3), pa[1] + math.sin(ang) * p.R * 0.9)
         sb = (pb[0] - math.cos(ang) * p.R * (1.3 if b == (1, 1) else 0.9), pb[1] - math.sin(ang) * p.R * 0.9)
-        _arrow(surface, sa, sb, (220, 228, 234))
-    _arrow(surface, p.center(5, 1), p.center(4, 1))
+        arrow(surface, sa, sb, (220, 228, 234))
+    arrow(surface, p.center(5, 1), p.center(4, 1))
 
 
 def picture_beach(surface: pygame.Surface, box: Rect, t: float) -> None:
@@ -242,7 +239,7 @@ def picture_beach(surface: pygame.Surface, box: Rect, t: float) -> None:
     for c in p.neighbours(1, 1):
         _cross(surface, p.center(*c), p.R * 0.5)
     pygame.draw.polygon(surface, theme.SELECT, p.hexagon(5, 2, 0.9), 3)
-    _arrow(surface, p.center(3, 1), p.center(4, 2))
+    arrow(surface, p.center(3, 1), p.center(4, 2))
 
 
 def picture_runner(surface: pygame.Surface, box: Rect, t: float) -> None:
@@ -250,7 +247,7 @@ def picture_runner(surface: pygame.Surface, box: Rect, t: float) -> None:
                    pawns={(1, 1): RUNNER})
     pts = [p.center(c, 1) for c in (1, 2, 3, 4)]
     pygame.draw.lines(surface, theme.SELECT, False, pts[:-1], 3)
-    _arrow(surface, pts[-2], pts[-1])
+    arrow(surface, pts[-2], pts[-1])
     pygame.draw.polygon(surface, theme.SELECT, p.hexagon(4, 1, 0.86), 3)
 
 
@@ -263,7 +260,7 @@ def picture_latimer(surface: pygame.Surface, box: Rect, t: float) -> None:
 
 def picture_grant(surface: pygame.Surface, box: Rect, t: float) -> None:
     p = draw_patch(surface, box, 7, 3, tokens={(1, 1): "lamp", (5, 1): "park"}, pawns={(3, 0): GRANT})
-    _arrow(surface, (p.center(1, 1)[0] + p.R, p.center(1, 1)[1]), (p.center(5, 1)[0] - p.R, p.center(5, 1)[1]))
+    arrow(surface, (p.center(1, 1)[0] + p.R, p.center(1, 1)[1]), (p.center(5, 1)[0] - p.R, p.center(5, 1)[1]))
 
 
 def picture_callahan(surface: pygame.Surface, box: Rect, t: float) -> None:
@@ -272,7 +269,7 @@ def picture_callahan(surface: pygame.Surface, box: Rect, t: float) -> None:
         pygame.draw.polygon(surface, theme.SELECT, p.hexagon(*c, 0.86), 3)
     a = ((p.center(1, 1)[0] + p.center(1, 2)[0]) / 2 + p.R, (p.center(1, 1)[1] + p.center(1, 2)[1]) / 2)
     b = ((p.center(4, 2)[0] + p.center(5, 2)[0]) / 2 - p.R * 0.6, (p.center(4, 2)[1] + p.center(5, 2)[1]) / 2)
-    _arrow(surface, a, b)
+    arrow(surface, a, b)
 
 
 def picture_eastman(surface: pygame.Surface, box: Rect, t: float) -> None:
@@ -283,35 +280,35 @@ def picture_eastman(surface: pygame.Surface, box: Rect, t: float) -> None:
     theme.aa_circle(surface, theme.PARCHMENT, (x, y), p.R * (0.8 + 1.6 * k), 2)
     pts = [p.center(2, 0), p.center(3, 1), p.center(4, 1), p.center(5, 2)]
     pygame.draw.lines(surface, theme.SELECT, False, pts[:-1], 3)
-    _arrow(surface, pts[-2], pts[-1])
+    arrow(surface, pts[-2], pts[-1])
 
 
 def picture_tumblety(surface: pygame.Surface, box: Rect, t: float) -> None:
     p = draw_patch(surface, box, 7, 3, pawns={(1, 1): TUMBLETY, (2, 1): LATIMER, (5, 1): SMITH})
     a, b = p.center(2, 1), p.center(5, 1)
-    _arrow(surface, (a[0], a[1] - p.R * 0.6), (b[0], b[1] - p.R * 0.6))
-    _arrow(surface, (b[0], b[1] + p.R * 0.6), (a[0], a[1] + p.R * 0.6))
+    arrow(surface, (a[0], a[1] - p.R * 0.6), (b[0], b[1] - p.R * 0.6))
+    arrow(surface, (b[0], b[1] + p.R * 0.6), (a[0], a[1] + p.R * 0.6))
 
 
 def picture_smith(surface: pygame.Surface, box: Rect, t: float) -> None:
     water = {(c, 0) for c in range(7)} | {(0, 1), (6, 1)}
     p = draw_patch(surface, box, 7, 3, water=water - {(1, 0), (5, 0)}, ports={(1, 0), (5, 0)}, ships={(1, 0)},
                    pawns={(3, 2): SMITH})
-    _arrow(surface, (p.center(1, 0)[0] + p.R * 1.1, p.center(1, 0)[1]), (p.center(5, 0)[0] - p.R * 1.1,
+    arrow(surface, (p.center(1, 0)[0] + p.R * 1.1, p.center(1, 0)[1]), (p.center(5, 0)[0] - p.R * 1.1,
                                                                          p.center(5, 0)[1]))
 
 
 def picture_informant(surface: pygame.Surface, box: Rect, t: float) -> None:
     left, right = _half(box, 0), _half(box, 1)
     p = draw_patch(surface, left, 4, 3, informant=((2, 1), True), pawns={(0, 1): LATIMER})
-    _arrow(surface, p.center(0, 1), p.center(1, 1))
+    arrow(surface, p.center(0, 1), p.center(1, 1))
     art = _art(p.R)
     cw = round(p.R * 0.9)
     card = art.card(-1, cw, round(cw * 1.4), "alibi")
     x, y = p.center(2, 1)
     surface.blit(card, card.get_rect(center=(round(x), round(y - p.R * 1.3))))
     q = draw_patch(surface, right, 4, 3, informant=((3, 2), False), pawns={(1, 1): LATIMER})
-    _arrow(surface, (q.center(1, 1)[0] + q.R * 0.6, q.center(1, 1)[1] + q.R * 0.3),
+    arrow(surface, (q.center(1, 1)[0] + q.R * 0.6, q.center(1, 1)[1] + q.R * 0.3),
            (q.center(3, 2)[0] - q.R * 0.5, q.center(3, 2)[1]))
 
 
@@ -319,17 +316,15 @@ def picture_end(surface: pygame.Surface, box: Rect, t: float) -> None:
     left, right = _half(box, 0), _half(box, 1)
     p = draw_patch(surface, left, 4, 3, east={(3, 1)}, ports={(1, 0)}, ships={(1, 0)}, water={(0, 0), (2, 0)},
                    pawns={(2, 1): TUMBLETY, (0, 2): BEACH})
-    _arrow(surface, p.center(2, 1), p.center(3, 1), theme.JACK_RED)
-    _arrow(surface, p.center(0, 2), (p.center(1, 0)[0], p.center(1, 0)[1] + p.R * 0.5), theme.JACK_RED)
+    arrow(surface, p.center(2, 1), p.center(3, 1), theme.JACK_RED)
+    arrow(surface, p.center(0, 2), (p.center(1, 0)[0], p.center(1, 0)[1] + p.R * 0.5), theme.JACK_RED)
     q = draw_patch(surface, right, 4, 3, pawns={(1, 1): CALLAHAN, (3, 1): GRANT})
-    _arrow(surface, q.center(1, 1), q.center(3, 1), theme.INVESTIGATOR_BLUE)
+    arrow(surface, q.center(1, 1), q.center(3, 1), theme.INVESTIGATOR_BLUE)
 
 
 # ---------------------------------------------------------------------- pages
 def pages() -> list:
     """The New York rule pages in reading order (texts are looked up when drawn)."""
-    from ..scenes.rules import Page
-
     def power(c: int) -> Callable[[], str]:
         return lambda: colon(texts.name(c), texts.power_name(c))
 

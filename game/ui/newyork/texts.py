@@ -13,8 +13,9 @@ from ...engine.core import Termination
 from ...engine.newyork.actions import split_pair
 from ...engine.newyork.data import CHARACTER_IDS, DATA, LIBERTY
 from ...engine.newyork.state import HIDDEN, NewYorkState
-from .. import hextexts, texts
-from ..hextexts import witness_claim, witness_side
+from .. import texts
+from ..hex import texts as hextexts
+from ..hex.texts import witness_claim, witness_side
 from ..i18n import _
 
 IDS = CHARACTER_IDS

@@ -4,7 +4,7 @@
   column 1 the Battery on the left, the East passage on the right edge,
   the Hudson above and the East River below, Liberty Island off the tip)
   with the strip and the panel every hex board shares
-  (:class:`~game.ui.hexboard.HexLayout`).
+  (:class:`~game.ui.hex.board.HexLayout`).
 - :class:`NewYorkModel` is what one side may see, built from its
   observation and then moved by tweens while a move animates.
 - :class:`NewYorkView` draws a model.  The printed board (harbour, shore,
@@ -27,7 +27,7 @@ from ...engine.newyork.board import INDEX, LIBERTY, LIGHT, N_CELLS, NAMES, STREE
 from ...engine.newyork.data import CHARACTER_IDS, DATA
 from ...engine.newyork.state import HIDDEN, NewYorkState
 from .. import theme
-from ..hexboard import (
+from ..hex.board import (
     SQ3,
     FlyingCard,
     HexArt,
@@ -44,6 +44,7 @@ from ..hexboard import (
 from ..i18n import _
 from ..marks import mark_function
 from . import texts
+from .paths import walk_path
 
 IDS = CHARACTER_IDS
 CHARS = DATA.characters
@@ -1088,8 +1089,6 @@ class NewYorkView(HexBoardView):
         L, art = self.layout, self.art
         if not hl.preview or hl.preview_state is None:
             return
-        from .anim import walk_path
-
         R = L.R
         w = max(3, round(R * 0.09))
         s = hl.preview_state

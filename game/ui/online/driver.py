@@ -194,11 +194,9 @@ class NetDriver:
 
     def scene_for(self) -> Any:
         """A game scene for this game (call once :attr:`ready`)."""
-        from ..scenes.game import GameScene
-
         resume = self.spectator and len(self.steps) > 12  # a late spectator starts at the present
         self._chat_shown = len(self.chat)  # the room's chat was read there
-        scene = GameScene(self.app, self.record(), resume=resume, driver=self)
+        scene = self.app.stack.make("game", self.app, self.record(), resume=resume, driver=self)
         self.scene = scene
         return scene
 
@@ -397,15 +395,13 @@ class NetDriver:
             self.game.client.chat(text)
 
     def results_scene(self, record: Any, state: Any, snapshot: Any) -> Any:
-        from ..scenes.online_results import OnlineResultsScene
-
-        return OnlineResultsScene(self.app, self, record, state, snapshot)
+        return self.app.stack.make("online_results", self.app, self, record, state, snapshot)
 
     def _overlay(self) -> None:
         """Show the reconnecting overlay (once) over whatever is on top."""
         if self.closed or self.result is not None:
             return
-        from ..scenes.online_reconnect import ReconnectScene
+        ReconnectScene = self.app.stack.kind("online_reconnect")
 
         stack = self.app.stack
         if any(isinstance(s, ReconnectScene) and s.driver is self for s in stack):
@@ -417,7 +413,7 @@ class NetDriver:
     def claim(self, reason: str) -> None:
         """Claim the win (``flag`` or ``away``); the results follow when the server agrees."""
         def refused(f: Any) -> None:
-            from ..scenes.online_connect import net_error_text
+            from .errors import net_error_text
 
             if self.scene is not None:
                 self.scene.toast.show(_("The claim was refused: {reason}").format(reason=net_error_text(f)),
@@ -436,7 +432,7 @@ class NetDriver:
         ``quit``.  Returns ``True`` if the question was put (else leave at once)."""
         if not self.resigns:
             return False
-        from ..scenes.online_confirm import LeaveScene
+        LeaveScene = self.app.stack.kind("online_confirm")
 
         if not isinstance(self.app.stack.top, LeaveScene):
             self.app.stack.push(LeaveScene(self.app, self, then))

@@ -15,9 +15,18 @@ from typing import Any
 import pygame
 
 from .. import theme
+from ..games import CLIENT_GAMES, EDITION_LABELS
 from ..i18n import N_, _
 from ..widgets import Button, Choice, draw_title, ornament
 from .fields import TextField
+
+SIDE_OPTIONS = [("investigator", N_("Investigator")), ("jack", N_("Jack")), ("any", N_("Either"))]
+#: The clocks a new room offers (the text :func:`net.clock.parse_clock` reads).
+#: The clocks a new room offers, as :func:`net.clock.parse_clock` reads them ("5+3": five minutes
+#: each, three seconds added after each turn, as chess players write it).
+CLOCK_OPTIONS = [("none", N_("None")), ("60s", N_("60 s/move")), ("5+3", "5+3"), ("10+5", "10+5"),
+                 ("25+10", "25+10")]
+
 
 
 def network_games() -> list[Any]:
@@ -25,8 +34,6 @@ def network_games() -> list[Any]:
     from net.games import NETWORK_GAMES
 
     from ...engine.rulesets import RULESETS
-    from ..scenes.setup import CLIENT_GAMES
-
     return [r for r in RULESETS if r.name in CLIENT_GAMES and r.name in NETWORK_GAMES]
 
 
@@ -55,8 +62,6 @@ class GamePicker:
     """
 
     def __init__(self, on_change: Callable[[], Any] | None = None) -> None:
-        from ..scenes.setup import EDITION_LABELS
-
         self.rulesets = {r.name: r for r in network_games()}
         first = next(iter(self.rulesets))
         self.labels = EDITION_LABELS

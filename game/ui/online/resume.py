@@ -32,8 +32,7 @@ def resume_label(seat: Seat) -> str:
 def resume_seat(scene: Any, seat: Seat, online: Any = None) -> NetDriver:
     """Rejoin ``seat`` from ``scene`` (its ``toast`` tells a failure); the room screen, then the
     board, follow.  A seat the server no longer knows is forgotten."""
-    from ..scenes.online_connect import net_error_text
-    from ..scenes.online_room import RoomScene
+    from .errors import net_error_text
     from .service import Online
 
     app = scene.app
@@ -46,7 +45,7 @@ def resume_seat(scene: Any, seat: Seat, online: Any = None) -> NetDriver:
 
     def ok(joined: dict) -> None:
         if app.stack.top is scene:
-            app.stack.push(RoomScene(app, driver, online))
+            app.stack.push(app.stack.make("online_room", app, driver, online))
         else:
             driver.close()
 

@@ -186,7 +186,8 @@ class Tour:
     def _start_game(self, cheat: str | None = None) -> Any:
         """A new hosted room (unless the room screen's is still open) and Bob joining it as Jack."""
         from ..scenes.game import GameScene
-        from ..scenes.online_room import RoomScene, open_room
+        from ..scenes.online_room import RoomScene
+        from .rooms import open_room
 
         if not isinstance(self.app.stack.top, RoomScene):
             while self.app.stack.top is not self.connect:

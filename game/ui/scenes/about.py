@@ -12,9 +12,10 @@ import pygame
 
 from .. import theme
 from ..i18n import N_, _
-from ..scene import Scene
+from ..rulebook import draw_paragraphs
+from ..scene import Scene, register
 from ..widgets import Button, draw_title, ornament
-from .rules import _click, draw_paragraphs
+from ..widgets import click_sound as _click
 
 
 def paragraphs() -> list[str]:
@@ -32,6 +33,7 @@ def paragraphs() -> list[str]:
     ]
 
 
+@register("about")
 class AboutScene(Scene):
     """One page of credits; Esc, Backspace or Back return to the scene below."""
 

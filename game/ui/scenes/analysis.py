@@ -21,10 +21,10 @@ from ...engine.core import Side
 from ...engine.record import GameRecord
 from .. import texts, theme
 from ..i18n import N_, _
-from ..scene import Scene
+from ..scene import Scene, register
 from ..widgets import Button, Toast, draw_title
 from ..wincurve import draw_win_curve
-from .game import _pool  # the bots' worker thread: the game is over, it is free
+from ..workers import bot_pool as _pool  # the bots' worker thread: the game is over, it is free
 
 
 class _Stopped(Exception):
@@ -74,6 +74,7 @@ def keep_with_replay(app: Any, record: GameRecord) -> bool:
     return True
 
 
+@register("analysis")
 class AnalysisScene(Scene):
     """Analyses ``record`` for ``side`` (see the module docstring); Esc or Back returns."""
 
@@ -132,7 +133,7 @@ class AnalysisScene(Scene):
     def move_words(self, ply: int, text: str) -> str:
         """A move of the player's in plain words (only the player's own view is used)."""
         from ..i18n import current_language
-        from .replay import describe_step
+        from ..steps import describe_step
 
         key = (current_language(), ply, text)
         if key not in self._words:

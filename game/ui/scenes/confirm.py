@@ -13,12 +13,13 @@ import pygame
 
 from .. import theme
 from ..i18n import _
-from ..scene import Scene
+from ..scene import Scene, register
 from ..widgets import Button, Label, Menu, dim_behind, draw_title, label_text
 
 Choice = tuple[Label, Callable[[], Any], str]  # label, what it does, button kind
 
 
+@register("confirm")
 class ConfirmScene(Scene):
     """``title`` and ``message`` over the dimmed scene below, and one button per choice.
 

@@ -24,7 +24,7 @@ moves from :func:`game.match.bot_move`.
 from __future__ import annotations
 
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,9 +41,10 @@ from ..games import GAMES, GameUI, ui_for
 from ..hinting import HINT_KEYS, HintHelper
 from ..i18n import N_, _
 from ..intents import intent_of
-from ..scene import Scene
+from ..scene import Scene, register
 from ..tween import Step
 from ..widgets import Button, Toast
+from ..workers import bot_pool as _pool
 
 BOT_DELAY = 0.55       # seconds (at speed 1) before a bot moves, so the player can follow
 END_DELAY = 0.6        # pause on the final position before the results
@@ -69,17 +70,6 @@ class LogEntry:
     hint: Any = None      # a hint given at this ply (``game.bots.hint.Hint``), told instead of an action
 
 
-_POOL: ThreadPoolExecutor | None = None
-
-
-def _pool() -> ThreadPoolExecutor:
-    """One worker thread for bots' searches (at exit Python lets a running search finish)."""
-    global _POOL
-    if _POOL is None:
-        _POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-    return _POOL
-
-
 def _human_sides(human: str) -> frozenset[Side]:
     if human == "both":
         return frozenset(SIDES)
@@ -88,6 +78,7 @@ def _human_sides(human: str) -> frozenset[Side]:
     return frozenset({Side(human)})
 
 
+@register("game")
 class GameScene(Scene):
     """One game on screen, of any rule set the client draws.  Build it with :meth:`new` or :meth:`from_record`."""
 
@@ -441,11 +432,9 @@ class GameScene(Scene):
     def _request_handover(self, side: Side) -> None:
         if self.handover_pending is side:
             return
-        from .handover import HandoverScene
-
         self.handover_pending = side
         moves = self._seen_elsewhere(side) - self.cursor[side]
-        self.app.stack.push(HandoverScene(self.app, side, self._shown, moves))
+        self.app.stack.push(self.app.stack.make("handover", self.app, side, self._shown, moves))
 
     def _seen_elsewhere(self, side: Side) -> int:
         """How far the other side's screen has shown the game (those moves played on this same screen)."""
@@ -488,15 +477,13 @@ class GameScene(Scene):
         self.model.sync(self.obs(self.cursor[side], side))
 
     def _to_results(self) -> None:
-        from .results import ResultsScene
-
         self.finished = True
         snapshot = pygame.Surface(self.app.size)
         self.draw(snapshot)
         if self.driver is not None:
             self.app.stack.replace(self.driver.results_scene(self.record, self.state, snapshot))
             return
-        self.app.stack.replace(ResultsScene(self.app, self.record, self.state, snapshot))
+        self.app.stack.replace(self.app.stack.make("results", self.app, self.record, self.state, snapshot))
 
     # -------------------------------------------------------------- player
     def confirm(self) -> None:
@@ -526,10 +513,8 @@ class GameScene(Scene):
         self.extra()
 
     def pause(self) -> None:
-        from .pause import PauseScene
-
         self.app.play("click")
-        self.app.stack.push(PauseScene(self.app, self))
+        self.app.stack.push(self.app.stack.make("pause", self.app, self))
 
     def toggle_sight(self) -> None:
         self.show_sight = not self.show_sight

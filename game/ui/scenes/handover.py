@@ -20,10 +20,11 @@ import pygame
 from ...engine.core import Side
 from .. import theme
 from ..i18n import N_, _
-from ..scene import Scene
+from ..scene import Scene, register
 from ..widgets import Button, draw_title, ornament
 
 
+@register("handover")
 class HandoverScene(Scene):
     """"Pass the device to Jack — press Show when ready."
 
@@ -56,10 +57,8 @@ class HandoverScene(Scene):
         self.show(replay=True)
 
     def menu(self) -> None:
-        from .pause import PauseScene
-
         self.app.play("click")
-        self.app.stack.push(PauseScene(self.app, None))
+        self.app.stack.push(self.app.stack.make("pause", self.app, None))
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         self._layout(self.app.size)

@@ -13,10 +13,11 @@ import pygame
 from .. import theme
 from ..i18n import N_, _
 from ..online import form as look
-from ..scene import Scene
+from ..scene import Scene, register
 from ..widgets import Button, draw_title
 
 
+@register("online_confirm")
 class LeaveScene(Scene):
     """Over the game; ``then`` is ``title`` (back to the title) or ``quit`` (close the window)."""
 
@@ -42,8 +43,6 @@ class LeaveScene(Scene):
             self.app.stack.pop()
 
     def leave(self) -> None:
-        from .title import TitleScene
-
         self.app.play("click")
         self.driver.leave()
         if self.driver.online is not None:
@@ -51,7 +50,7 @@ class LeaveScene(Scene):
         if self.then == "quit":
             self.app.quit()
         else:
-            self.app.stack.clear(TitleScene(self.app))
+            self.app.stack.clear(self.app.stack.make("title", self.app))
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         self._layout(self.app.size)

@@ -17,57 +17,18 @@ from net.server import DEFAULT_PORT
 from .. import theme
 from ..i18n import N_, _, ngettext
 from ..online import form as look
+from ..online.errors import net_error_text
 from ..online.fields import TextField
-from ..online.form import Form, GamePicker, RowList
+from ..online.form import CLOCK_OPTIONS, SIDE_OPTIONS, Form, GamePicker, RowList
+from ..online.rooms import open_room
 from ..online.service import Online, clean_name, format_address, parse_address
-from ..scene import Scene
+from ..scene import Scene, register
 from ..widgets import Button, Choice, Toast
 
-SIDE_OPTIONS = [("investigator", N_("Investigator")), ("jack", N_("Jack")), ("any", N_("Either"))]
-#: The clocks a new room offers (the text :func:`net.clock.parse_clock` reads).
-#: The clocks a new room offers, as :func:`net.clock.parse_clock` reads them ("5+3": five minutes
-#: each, three seconds added after each turn, as chess players write it).
-CLOCK_OPTIONS = [("none", N_("None")), ("60s", N_("60 s/move")), ("5+3", "5+3"), ("10+5", "10+5"),
-                 ("25+10", "25+10")]
 #: How long a vanished player has to come back before the other may claim the game.
 
 
-def net_error_text(failure: Any) -> str:
-    """A player's words for why a connection or a request failed."""
-    from twisted.internet import error as terr
-
-    from net.client import NetError
-
-    exc = getattr(failure, "value", failure)
-    if isinstance(exc, NetError):
-        return {
-            "room/not_found": _("There is no room with that code."),
-            "room/full": _("That room is full."),
-            "room/side_taken": _("That side is taken: choose the other side, or Either."),
-            "server/no_rooms": _("The server has no room for another game."),
-            "server/full": _("The server is full."),
-            "net/disconnected": _("The connection was lost."),
-            "net/not_connected": _("Not connected."),
-            "hello/version": (_("Your game is older than the server's: please update it.") if "please update"
-                              in exc.detail else _("The server speaks another version of the game.")),
-            "game/unknown": _("The server does not offer that game."),
-            "tls/fingerprint_changed": _("The server's certificate is not the one it had before: someone may be "
-                                         "in between. Not connected."),
-            "tls/bad_certificate": _("The server sent no usable certificate."),
-            "server/storage": _("The server could not save; try again in a moment."),
-            "claim/refused": exc.detail or _("It is too early to claim."),
-            "clock/bad": exc.detail or _("The server does not offer that clock."),
-        }.get(exc.code, exc.code)
-    if isinstance(exc, terr.ConnectionRefusedError):
-        return _("Nobody is listening there.")
-    if isinstance(exc, (terr.DNSLookupError,)):
-        return _("That address is unknown.")
-    if isinstance(exc, (terr.TimeoutError, terr.TCPTimedOutError)):
-        return _("The server does not answer.")
-    text = str(exc) if exc is not None else ""
-    return text[:120] or _("The connection failed.")
-
-
+@register("online_connect")
 class ConnectScene(Scene):
     """The first online screen; Connect leads to the lobby, Host straight to a room."""
 
@@ -208,12 +169,11 @@ class ConnectScene(Scene):
         d = self.online.connect(host, port, tls)
 
         def ok(welcome: dict) -> None:
-            from .online_lobby import LobbyScene
-
             self.busy = ""
             self._sync()
             if self.app.stack.top is self:
-                self.app.stack.push(LobbyScene(self.app, self.online, welcome.get("server", "")))
+                lobby = self.app.stack.make("online_lobby", self.app, self.online, welcome.get("server", ""))
+                self.app.stack.push(lobby)
 
         def failed(f: Any) -> None:
             self.busy = ""
@@ -253,8 +213,6 @@ class ConnectScene(Scene):
         self.busy = _("Opening a room…")
         self._sync()
         self.online.server = (host, port)
-        from .online_room import open_room
-
         game, edition = self.picker.value
         open_room(self, self.online, "create", side=self.side.value, private=False, host=host, port=port,
                   game=game, edition=edition, clock=self.clock.value)

@@ -13,13 +13,12 @@ from .. import theme
 from ..i18n import N_, _, ngettext
 from ..online import form as look
 from ..online.fields import TextField
-from ..online.form import Form, GamePicker, RowList, game_title, network_games
+from ..online.form import CLOCK_OPTIONS, SIDE_OPTIONS, Form, GamePicker, RowList, game_title, network_games
 from ..online.names import shown_name
+from ..online.rooms import open_room
 from ..online.service import format_address
-from ..scene import Scene
+from ..scene import Scene, register
 from ..widgets import Button, Choice, Toast
-from .online_connect import CLOCK_OPTIONS, SIDE_OPTIONS
-from .online_room import open_room
 
 REFRESH_EVERY = 3.0
 CODE_CHARS = CODE_ALPHABET
@@ -27,6 +26,7 @@ CODE_LENGTHS = (CODE_LENGTH, PRIVATE_CODE_LENGTH)
 AWAY_OPTIONS = [(120, N_("2 minutes")), (300, N_("5 minutes")), (600, N_("10 minutes"))]
 
 
+@register("online_lobby")
 class LobbyScene(Scene):
     """Rooms on the server the connect screen opened (``online.lobby``)."""
 

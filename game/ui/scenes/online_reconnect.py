@@ -22,10 +22,11 @@ from .. import theme
 from ..i18n import N_, _
 from ..online import form as look
 from ..online.panel import clock_text
-from ..scene import Scene
+from ..scene import Scene, register
 from ..widgets import Button, draw_title
 
 
+@register("online_reconnect")
 class ReconnectScene(Scene):
     """``driver.lost_at`` set: our connection; else the other side's (``driver.away``)."""
 
@@ -54,8 +55,6 @@ class ReconnectScene(Scene):
         return self.driver.ask_leave("quit")
 
     def leave(self) -> None:
-        from .title import TitleScene
-
         self.app.play("click")
         if self.driver.ask_leave():
             return
@@ -63,7 +62,7 @@ class ReconnectScene(Scene):
         self.driver.leave()
         if self.driver.online is not None:
             self.driver.online.close()
-        self.app.stack.clear(TitleScene(self.app))
+        self.app.stack.clear(self.app.stack.make("title", self.app))
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         self._layout(self.app.size)

@@ -16,6 +16,7 @@ import pygame
 from .. import theme
 from ..i18n import N_, _
 from ..online import form as look
+from ..scene import register
 from ..widgets import Button, Menu, draw_title, ornament
 from .results import ResultsScene
 
@@ -123,6 +124,7 @@ def reason_text(result: Any, role: str | None) -> str:
     return reason
 
 
+@register("online_results")
 class OnlineResultsScene(ResultsScene):
     """``driver`` holds the result; ``record``/``final`` are the full game when the check opened it."""
 
@@ -163,12 +165,9 @@ class OnlineResultsScene(ResultsScene):
             self.toast.show(_("Report saved: {path}").format(path=str(path)), "good", 6.0)
 
     def again(self) -> None:
-        from .online_connect import ConnectScene
-        from .title import TitleScene
-
         self.app.play("click")
-        self.app.stack.clear(TitleScene(self.app))
-        self.app.stack.push(ConnectScene(self.app))
+        self.app.stack.clear(self.app.stack.make("title", self.app))
+        self.app.stack.push(self.app.stack.make("online_connect", self.app))
 
     # ----------------------------------------------------------------- draw
     def _geometry(self, size: tuple[int, int]) -> tuple[pygame.Rect, float]:

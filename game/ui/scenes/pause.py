@@ -8,10 +8,11 @@ import pygame
 
 from .. import theme
 from ..i18n import N_, _
-from ..scene import Scene
+from ..scene import Scene, register
 from ..widgets import Button, Menu, Toast, dim_behind, draw_title
 
 
+@register("pause")
 class PauseScene(Scene):
     """Drawn over the game (``transparent``); the game stands still underneath.
 
@@ -42,8 +43,8 @@ class PauseScene(Scene):
     def rules(self) -> None:
         self.app.play("click")
         try:
-            from .rules import RulesScene
-        except ImportError:
+            RulesScene = self.app.stack.kind("rules")
+        except LookupError:
             self.toast.show(_("The rules are not available."), "error")
             return
         game = self.game or _find_game(self.app)
@@ -53,8 +54,8 @@ class PauseScene(Scene):
     def settings(self) -> None:
         self.app.play("click")
         try:
-            from .settings import SettingsScene
-        except ImportError:
+            SettingsScene = self.app.stack.kind("settings")
+        except LookupError:
             self.toast.show(_("Settings are not available."), "error")
             return
         self.app.stack.push(SettingsScene(self.app))
@@ -70,17 +71,13 @@ class PauseScene(Scene):
                 self.toast.show(_("The game could not be saved: {reason}").format(reason=exc.strerror or exc),
                                 "error", 4.0)
                 return
-        from .title import TitleScene
-
-        self.app.stack.clear(TitleScene(self.app))
+        self.app.stack.clear(self.app.stack.make("title", self.app))
 
     def abandon(self) -> None:
         """Ask, then give the game up: its autosave is removed and the title shows."""
-        from .confirm import ConfirmScene
-
         self.app.play("click")
-        self.app.stack.push(ConfirmScene(
-            self.app, N_("Abandon this game?"),
+        self.app.stack.push(self.app.stack.make(
+            "confirm", self.app, N_("Abandon this game?"),
             N_("The game ends here and is removed from your saved games; it cannot be resumed."),
             [(N_("Abandon game"), self._abandon_now, "danger"), (N_("Keep playing"), lambda: None, "primary")]))
 
@@ -93,19 +90,15 @@ class PauseScene(Scene):
                 self.toast.show(_("The saved game could not be removed: {reason}").format(
                     reason=exc.strerror or exc), "error", 4.0)
                 return
-        from .title import TitleScene
-
-        self.app.stack.clear(TitleScene(self.app))
+        self.app.stack.clear(self.app.stack.make("title", self.app))
 
     def leave_online(self) -> None:
         """Give up the seat of an online game (the other side's game ends) and go back to the title."""
-        from .title import TitleScene
-
         self.app.play("click")
         if self.game.driver.ask_leave():   # a game being played: "Leave the game?" first
             return
         self.game.driver.leave()
-        self.app.stack.clear(TitleScene(self.app))
+        self.app.stack.clear(self.app.stack.make("title", self.app))
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         self._layout(self.app.size)
@@ -145,8 +138,7 @@ class PauseScene(Scene):
 
 
 def _find_game(app: Any) -> Any:
-    from .game import GameScene
-
+    GameScene = app.stack.kind("game")
     for scene in app.stack:
         if isinstance(scene, GameScene):
             return scene

@@ -13,119 +13,16 @@ from typing import Any
 
 import pygame
 
-from ...engine.core import Side
-from ...engine.pocket.data import DATA
-from ...engine.pocket.state import ACT, DETECTIVES, DRAW, PocketState
+from ...engine.pocket.state import PocketState
 from ...engine.record import GameRecord
-from .. import texts, theme
+from .. import theme
 from ..i18n import N_, _, current_language
-from ..scene import Scene
+from ..scene import Scene, register
+from ..steps import describe_step, start_text
 from ..widgets import Button, Toast
 
 Rect = pygame.Rect
 STEP_SECONDS = 1.2  # auto-play pace at animation speed 1
-
-
-# ====================================================================== words
-def describe_step(before: PocketState, action: str, after: PocketState | None = None) -> str:
-    """What ``action`` did to ``before``, in plain words (secrets included: for replays).
-
-    ``after`` is the state it led to (computed when not given); the end of
-    the game is added when the action finished it.
-    """
-    if getattr(before, "game", "pocket") == "newyork":
-        from ..newyork.texts import describe_step as newyork_step
-
-        return newyork_step(before, action, after)
-    if getattr(before, "game", "pocket") == "london":
-        from ..london.texts import describe_step as london_step
-
-        return london_step(before, action, after)
-    if after is None:
-        after = before.child(action)
-    kind, *args = action.split()
-    side = texts.side_name(before.actor(before.step)) if before.phase == ACT else ""
-    if kind == "identity":
-        text = _("Jack secretly draws his identity card: {name}.").format(
-            name=_char(args[0]))
-    elif kind == "throw":
-        text = _("The action tokens are thrown: {faces}.").format(
-            faces=", ".join(texts.face_name(f) for f in args))
-    elif kind in DETECTIVES:
-        text = _("{side}: {detective} moves {steps} clockwise.").format(
-            side=side, detective=texts.detective_name(kind), steps=texts.steps_text(int(args[0])))
-    elif kind == "joker":
-        if args[0] == "none":
-            text = _("{side}, Joker: the detectives stay where they are.").format(side=side)
-        else:
-            text = _("{side}, Joker: {detective} moves 1 step clockwise.").format(
-                side=side, detective=texts.detective_name(args[0]))
-    elif kind == "rotate":
-        name = texts.short_name(before.chars[int(args[0])])
-        template = {
-            "N": _("{side}, Rotation: the tile of {name} now has its wall to the north."),
-            "E": _("{side}, Rotation: the tile of {name} now has its wall to the east."),
-            "S": _("{side}, Rotation: the tile of {name} now has its wall to the south."),
-            "W": _("{side}, Rotation: the tile of {name} now has its wall to the west."),
-        }[args[1].upper()]
-        text = template.format(side=side, name=name)
-    elif kind == "exchange":
-        a, b = (texts.short_name(before.chars[int(x)]) for x in args)
-        text = _("{side}, Exchange: the tiles of {a} and {b} swap places.").format(side=side, a=a, b=b)
-    elif kind == "alibi":
-        if after.phase == DRAW:
-            text = _("{side} plays Alibi and draws a card.").format(side=side)
-        else:
-            text = _("{side} plays Alibi, but the deck is empty.").format(side=side)
-    elif kind == "draw":
-        card = args[0]
-        if before.drawer() is Side.JACK:
-            hg = DATA.characters[DATA.ids.index(card)].hourglasses
-            text = _("Jack keeps the alibi card of {name} in secret: {hourglasses}.").format(
-                name=_char(card), hourglasses=texts.hourglass_count(hg))
-        elif before.suspect[DATA.ids.index(card)]:
-            text = _("The alibi card of {name} is shown: the tile turns to its empty side.").format(
-                name=_char(card))
-        else:
-            text = _("The alibi card of {name} is shown; that character was already cleared.").format(
-                name=_char(card))
-    elif kind == "witness":
-        cleared = [i for i in range(9) if before.suspect[i] and not after.suspect[i]]
-        if args[0] == "seen":
-            text = _("Witness call: Jack is visible. The investigator takes the round token.")
-        else:
-            text = _("Witness call: Jack is not visible and takes the round token.")
-        if cleared:
-            text += " " + _("Cleared: {names}.").format(names=texts.names_list(cleared))
-        else:
-            text += " " + _("Nobody is cleared.")
-    elif kind == "claim":
-        text = (_("Jack shows that his hourglasses reach six.") if args[0] == "yes"
-                else _("Jack shows that his hourglasses do not reach six."))
-    else:
-        text = action
-    if after.outcome is not None and before.outcome is None:
-        text += " " + texts.termination_text(after.outcome.termination) + " " + \
-            texts.winner_title(after.outcome.winner) + "."
-    elif after.round > before.round:
-        text += " " + _("Round {n} begins.").format(n=after.round)
-    return text
-
-
-def _char(cid: str) -> str:
-    return texts.short_name(DATA.ids.index(cid))
-
-
-def start_text(game: str = "pocket") -> str:
-    if game == "newyork":
-        from ..newyork.texts import start_text as newyork_start
-
-        return newyork_start()
-    if game == "london":
-        from ..london.texts import start_text as london_start
-
-        return london_start()
-    return _("The tiles are laid out; Holmes, Watson and Toby take their places.")
 
 
 # ===================================================================== board
@@ -134,18 +31,18 @@ def draw_position(surface: pygame.Surface, state: PocketState, clock: float,
     """Draw ``state`` (board, round track, tokens, hands) and return the free panel area.
 
     The one place that knows how boards are drawn: it uses the game's
-    :mod:`~game.ui.board_view` when ``view`` (a ``BoardView``) is given, and
+    :mod:`~game.ui.pocket.view` when ``view`` (a ``BoardView``) is given, and
     the rules screen's plain board otherwise.
     """
     w, h = surface.get_size()
     if getattr(state, "game", "pocket") == "newyork":
-        from ..games.newyork import draw_position as draw_newyork
+        from ..newyork.game import draw_position as draw_newyork
 
         return draw_newyork(surface, state, clock, view)
     if getattr(state, "game", "pocket") == "london":
         return _draw_london(surface, state, clock, view)
     if view is not None:
-        from ..board_view import BoardModel, Highlights
+        from ..pocket.view import BoardModel, Highlights
 
         L = view.resize((w, h))
         surface.blit(view.static_layer(), (0, 0))
@@ -160,7 +57,7 @@ def draw_position(surface: pygame.Surface, state: PocketState, clock: float,
         view.draw_tokens(surface, model, hl, clock)
         view.draw_hands(surface, model)
         return Rect(L.prompt.x, L.prompt.y, L.prompt.w, L.log.bottom - L.prompt.y)
-    from .rules import draw_board
+    from ..pocket.rules import draw_board
 
     surface.blit(theme.night_backdrop((w, h)), (0, 0))
     side = int(w * 0.62)
@@ -196,13 +93,14 @@ def _board_view(game: str = "pocket") -> Any:
 
         return LondonView()
     try:
-        from ..board_view import BoardView
+        from ..pocket.view import BoardView
     except ImportError:  # pragma: no cover - the board module ships with the client
         return None
     return BoardView()
 
 
 # ===================================================================== scene
+@register("replay")
 class ReplayScene(Scene):
     """Step through ``record`` (a finished game, or any legal record) with all secrets shown.
 
@@ -274,10 +172,8 @@ class ReplayScene(Scene):
 
     def open_analysis(self) -> None:
         """Analyse the player's decisions (see :mod:`game.ui.scenes.analysis`)."""
-        from .analysis import AnalysisScene
-
         self.playing = False
-        self.app.stack.push(AnalysisScene(self.app, self.record))
+        self.app.stack.push(self.app.stack.make("analysis", self.app, self.record))
 
     def _sound_for(self, index: int) -> None:
         sound = getattr(self.app, "sound", None)

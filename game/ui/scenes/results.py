@@ -10,14 +10,15 @@ from ...engine.core import Side
 from ...engine.pocket.data import DATA
 from ...engine.record import GameRecord
 from .. import texts, theme
-from ..board_view import Art
 from ..i18n import N_, _
-from ..scene import Scene
+from ..pocket.view import Art
+from ..scene import Scene, register
 from ..widgets import Button, Menu, Toast, draw_title, ornament
 
 CHARS = DATA.characters
 
 
+@register("results")
 class ResultsScene(Scene):
     """Shows ``final`` (a finished full state) over a dimmed picture of the last board."""
 
@@ -45,31 +46,24 @@ class ResultsScene(Scene):
     def replay(self) -> None:
         self.app.play("click")
         try:
-            from .replay import ReplayScene
-        except ImportError:
+            ReplayScene = self.app.stack.kind("replay")
+        except LookupError:
             self.toast.show(_("Replays are not available."), "error")
             return
         self.app.stack.push(ReplayScene(self.app, self.record))
 
     def analyse(self) -> None:
-        from .analysis import AnalysisScene
-
         self.app.play("click")
-        self.app.stack.push(AnalysisScene(self.app, self.record, self.human))
+        self.app.stack.push(self.app.stack.make("analysis", self.app, self.record, self.human))
 
     def new_game(self) -> None:
-        from .setup import SetupScene
-        from .title import TitleScene
-
         self.app.play("click")
-        self.app.stack.clear(TitleScene(self.app))
-        self.app.stack.push(SetupScene(self.app))
+        self.app.stack.clear(self.app.stack.make("title", self.app))
+        self.app.stack.push(self.app.stack.make("setup", self.app))
 
     def title(self) -> None:
-        from .title import TitleScene
-
         self.app.play("click")
-        self.app.stack.clear(TitleScene(self.app))
+        self.app.stack.clear(self.app.stack.make("title", self.app))
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         self._layout(self.app.size)

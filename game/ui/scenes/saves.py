@@ -12,69 +12,23 @@ Delete asks once and deletes on the second press, Esc goes back.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pygame
 
-from ...engine.rulesets import find_ruleset
 from ...saves import AUTOSAVE, SaveError, SaveInfo, SaveStore
 from .. import theme
 from ..i18n import N_, _
-from ..scene import Scene
+from ..save_texts import describe_save, game_title, save_details, when
+from ..scene import Scene, register
 from ..widgets import Button, Toast, draw_title, ornament
+from ..widgets import click_sound as _click
 
 Rect = pygame.Rect
 DOUBLE_CLICK = 0.4  # seconds
 
 
-def mode_name(mode: str) -> str:
-    """The label of a game mode as saved in a record's meta (unknown modes as they are)."""
-    return {
-        "solo": _("Solo"), "bot": _("Solo"), "hotseat": _("Hot seat"), "hot-seat": _("Hot seat"),
-        "network": _("Network"), "online": _("Network"), "replay": _("Replay"), "watch": _("Bots play"),
-    }.get(mode, mode)
-
-
-GAME_TITLES = {"pocket": N_("Mr. Jack Pocket"), "london": N_("Mr. Jack (London)"),
-               "newyork": N_("Mr. Jack in New York")}
-
-
-def game_title(game: str) -> str:
-    try:
-        title = find_ruleset(game).title
-    except ValueError:
-        return game
-    return _(GAME_TITLES.get(game, title))
-
-
-def when(timestamp: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(timestamp)) if timestamp else "?"
-
-
-def side_played(human: str) -> str:
-    """Which side the player took, as the list says it (empty when both or none were human)."""
-    return {"investigator": _("you: investigator"), "jack": _("you: Jack")}.get(human, "")
-
-
-def save_details(info: SaveInfo, with_game: bool = True) -> str:
-    """Game · mode · side · round of a loadable save, in the player's language."""
-    parts = [game_title(info.game)] if with_game else []
-    if info.mode:
-        parts.append(mode_name(info.mode))
-    side = side_played(info.side)
-    if side:
-        parts.append(side)
-    parts.append(_("finished after round {n}").format(n=info.round) if info.over
-                 else _("round {n}").format(n=info.round))
-    return " · ".join(parts)
-
-
-def describe_save(info: SaveInfo) -> str:
-    """One line for a question about a save: its details and when it was saved."""
-    return save_details(info) + (" · " + when(info.modified) if info.modified else "")
-
-
+@register("saves")
 class SavesScene(Scene):
     """Browse ``app.saves`` (a :class:`~game.saves.SaveStore`).
 
@@ -172,13 +126,11 @@ class SavesScene(Scene):
             self.refresh()
             return
         if record.replay().is_over():
-            from .replay import ReplayScene
-
-            self.app.stack.push(ReplayScene(self.app, record))
+            self.app.stack.push(self.app.stack.make("replay", self.app, record))
             return
         try:
-            from .game import GameScene
-        except ImportError:
+            GameScene = self.app.stack.kind("game")
+        except LookupError:
             self.toast.show(_("The game screen is not available."), "error", 4.0)
             return
         try:
@@ -190,11 +142,9 @@ class SavesScene(Scene):
         if held is None:
             self.app.stack.push(scene)
             return
-        from .confirm import ConfirmScene
-
         # a game from a named save (or the old single autosave) is kept in its slot as it is played
-        self.app.stack.push(ConfirmScene(
-            self.app, N_("Replace the unfinished game?"),
+        self.app.stack.push(self.app.stack.make(
+            "confirm", self.app, N_("Replace the unfinished game?"),
             lambda: _("Playing this game replaces the unfinished game kept for its game and mode: "
                       "{what}.").format(what=describe_save(held)),
             [(N_("Resume anyway"), lambda: self.app.stack.push(scene), "danger"),
@@ -407,12 +357,3 @@ def error_text(kind: str | None, fallback: str = "") -> str:
         "damaged": _("the saved game is damaged: its moves do not replay."),
     }
     return texts.get(kind or "", fallback)
-
-
-def _click(app: Any) -> None:
-    sound = getattr(app, "sound", None)
-    if sound is not None:
-        try:
-            sound.play("click")
-        except Exception:  # noqa: BLE001 - a missing sound must never stop a menu
-            pass

@@ -17,9 +17,10 @@ import pygame
 
 from .. import theme
 from ..i18n import LANGUAGES, N_, _, set_language
-from ..scene import Scene
+from ..scene import Scene, register
 from ..settings import WINDOW_SIZES, Settings, save_settings
 from ..widgets import Button, Choice, Toast, draw_title, ornament
+from ..widgets import click_sound as _click
 
 Rect = pygame.Rect
 
@@ -47,6 +48,7 @@ def window_sizes(current: tuple[int, int]) -> list[tuple[int, int]]:
     return sorted(set(sizes))
 
 
+@register("settings")
 class SettingsScene(Scene):
     """Edit ``app.settings``; each change is applied and saved immediately."""
 
@@ -311,12 +313,3 @@ def _speed_label(v: float):  # type: ignore[no-untyped-def]
 
 def _volume_label(v: float):  # type: ignore[no-untyped-def]
     return (lambda: _("Off")) if v == 0 else _fixed(f"{round(v * 100)}%")
-
-
-def _click(app: Any) -> None:
-    sound = getattr(app, "sound", None)
-    if sound is not None:
-        try:
-            sound.play("click")
-        except Exception:  # noqa: BLE001 - a missing sound must never stop a menu
-            pass

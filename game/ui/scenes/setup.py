@@ -15,8 +15,10 @@ import pygame
 from ...bots import BOTS, make_bot
 from ...engine.rulesets import RULESETS
 from .. import theme
+from ..games import CLIENT_GAMES, EDITION_LABELS
 from ..i18n import N_, _
-from ..scene import Scene
+from ..save_texts import describe_save
+from ..scene import Scene, register
 from ..widgets import Button, Choice, Toast, draw_title, ornament
 
 BOT_LABELS = {"random": N_("Random"), "greedy": N_("Greedy"), "easy": N_("Easy"), "normal": N_("Normal"),
@@ -32,8 +34,6 @@ BOT_HELP = {
 }
 BOT_ORDER = ("random", "greedy", "minimax", "easy", "normal", "hard", "expert")
 #: Rule sets the client can draw and play; others are offered once their board is drawn.
-CLIENT_GAMES = ("pocket", "london", "newyork")
-EDITION_LABELS = {"2006": N_("2006 (original)"), "2016": N_("2016 (new edition)")}
 
 
 def bot_names() -> list[str]:
@@ -52,6 +52,7 @@ def default_bot(names: list[str]) -> str:
     return names[0]
 
 
+@register("setup")
 class SetupScene(Scene):
     """Pick the options, then Start replaces this scene with the game."""
 
@@ -133,11 +134,8 @@ class SetupScene(Scene):
         if held is None or not held.ok:  # a damaged file is set aside when the new game saves, not lost
             self._start_now()
             return
-        from .confirm import ConfirmScene
-        from .saves import describe_save
-
-        self.app.stack.push(ConfirmScene(
-            self.app, N_("Replace the unfinished game?"),
+        self.app.stack.push(self.app.stack.make(
+            "confirm", self.app, N_("Replace the unfinished game?"),
             lambda: _("An unfinished game is kept for this game and mode: {what}. "
                       "A new game replaces it.").format(what=describe_save(held)),
             [(N_("Resume it"), lambda: self._resume(held), "primary"),
@@ -145,7 +143,7 @@ class SetupScene(Scene):
              (N_("Cancel"), lambda: None, "normal")]))
 
     def _resume(self, info: Any) -> None:
-        from .game import GameScene
+        GameScene = self.app.stack.kind("game")
 
         try:
             scene = GameScene.from_record(self.app, self.app.saves.load(info.path))
@@ -155,7 +153,7 @@ class SetupScene(Scene):
         self.app.stack.replace(scene)
 
     def _start_now(self) -> None:
-        from .game import GameScene
+        GameScene = self.app.stack.kind("game")
 
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(1, 2**31)
         side = self.side.value

@@ -9,10 +9,11 @@ import pygame
 
 from .. import theme
 from ..i18n import N_, _
-from ..scene import Scene
+from ..scene import Scene, register
 from ..widgets import Button, Menu, Toast, draw_title, ornament
 
 
+@register("title")
 class TitleScene(Scene):
     """The first scene; the bottom of the stack while the game runs."""
 
@@ -74,7 +75,7 @@ class TitleScene(Scene):
         self._click()
         if self.autosave is None:
             return
-        from .game import GameScene
+        GameScene = self.app.stack.kind("game")
 
         try:
             scene = GameScene.from_record(self.app, self.autosave)
@@ -99,14 +100,12 @@ class TitleScene(Scene):
 
     def new_game(self) -> None:
         self._click()
-        from .setup import SetupScene
-
-        self.app.stack.push(SetupScene(self.app))
+        self.app.stack.push(self.app.stack.make("setup", self.app))
 
     def play_online(self) -> None:
         self._click()
         try:
-            from .online_connect import ConnectScene
+            ConnectScene = self.app.stack.kind("online_connect")
 
             scene = ConnectScene(self.app)
         except Exception as exc:  # noqa: BLE001 - no network support: say so, stay here
@@ -117,8 +116,8 @@ class TitleScene(Scene):
     def saved_games(self) -> None:
         self._click()
         try:
-            from .saves import SavesScene
-        except ImportError:
+            SavesScene = self.app.stack.kind("saves")
+        except LookupError:
             self.toast.show(_("Saved games are not available."), "error")
             return
         self.app.stack.push(SavesScene(self.app))
@@ -126,8 +125,8 @@ class TitleScene(Scene):
     def replays(self) -> None:
         self._click()
         try:
-            from .saves import SavesScene
-        except ImportError:
+            SavesScene = self.app.stack.kind("saves")
+        except LookupError:
             self.toast.show(_("Replays are not available."), "error")
             return
         self.app.stack.push(SavesScene(self.app, replays=True))
@@ -135,8 +134,8 @@ class TitleScene(Scene):
     def rules(self) -> None:
         self._click()
         try:
-            from .rules import RulesScene
-        except ImportError:
+            RulesScene = self.app.stack.kind("rules")
+        except LookupError:
             self.toast.show(_("The rules are not available."), "error")
             return
         self.app.stack.push(RulesScene(self.app))
@@ -144,8 +143,8 @@ class TitleScene(Scene):
     def settings(self) -> None:
         self._click()
         try:
-            from .settings import SettingsScene
-        except ImportError:
+            SettingsScene = self.app.stack.kind("settings")
+        except LookupError:
             self.toast.show(_("Settings are not available."), "error")
             return
         self.app.stack.push(SettingsScene(self.app))

@@ -16,26 +16,23 @@ from ...engine.actions import Action
 from ...engine.core import Side
 from ...engine.london.actions import split_pair
 from ...engine.london.board import EXITS, INDEX, OFF_BOARD
-from ...engine.london.state import DRAW_HIDDEN, IDENTITY_HIDDEN, VERDICT, VOCAB, WITNESS, LondonState
-from .. import texts as common
+from ...engine.london.state import DRAW_HIDDEN, IDENTITY_HIDDEN, VOCAB, LondonState
 from .. import theme
+from ..hex.game import MOVE_COLOUR, POWER_COLOUR, CardGameUI
 from ..i18n import _, colon
-from ..london import anim, texts
-from ..london.picker import CARD, CONFIRM, DIRECTION, SECOND, TARGET, LondonPicker
-from ..london.view import Highlights, LondonModel, LondonView
-from ..preview import after, london_light, preview_note
-from . import GameUI
+from ..preview import london_light
+from . import anim, texts
+from .picker import CARD, CONFIRM, DIRECTION, SECOND, TARGET, LondonPicker
+from .view import Highlights, LondonModel, LondonView
 
 IDS = texts.IDS
-MOVE_COLOUR = (120, 205, 255)
-POWER_COLOUR = (150, 230, 120)
 
 
 def _pos(name: str) -> int:
     return OFF_BOARD + EXITS.index(name) if name in EXITS else INDEX[name]
 
 
-class UI(GameUI):
+class UI(CardGameUI):
     game = "london"
 
     # ---------------------------------------------------------------- parts
@@ -62,17 +59,6 @@ class UI(GameUI):
             return DRAW_HIDDEN
         return a
 
-    def forced(self, state: LondonState) -> Action | None:
-        if state.phase in (WITNESS, VERDICT):
-            legal = state.legal_actions()
-            if len(legal) == 1:
-                return legal[0]
-        return None
-
-    def pending(self) -> list[Action]:
-        p = self.scene.picker
-        return list(p.chain) if p is not None and p.done else []
-
     # ----------------------------------------------------------- animation
     def actor_of(self, before: LondonState, action: Action) -> str | None:
         return texts.actor_of(before, action)
@@ -83,22 +69,6 @@ class UI(GameUI):
 
     def describe(self, before: LondonState, action: Action, after: LondonState) -> list[str]:
         return texts.describe(before, action, after)
-
-    def caption(self, action: Action, actor: str | None) -> str:
-        kind = action.kind
-        if kind == "witness":
-            return _("Witness call")
-        if kind == "identity":
-            return _("Jack draws his identity card")
-        if kind == "deal":
-            return _("The character cards are dealt")
-        if kind == "draw":
-            return _("An alibi card is drawn")
-        if kind == "verdict":
-            return _("The verdict")
-        if actor is not None:
-            return _("{side} plays").format(side=common.side_name(actor))
-        return ""
 
     def changed(self, i: int, side: Side) -> list[int]:
         """Positions the action changed: marked until the next move."""
@@ -117,10 +87,6 @@ class UI(GameUI):
         return []
 
     # --------------------------------------------------------------- input
-    def click_area(self, pos: tuple[int, int]) -> bool:
-        L = self.scene.view.layout
-        return bool(L.board.collidepoint(pos) or L.strip.collidepoint(pos))
-
     def extra_button(self) -> tuple[Any, bool] | None:
         p = self.scene.picker
         if p is None or not p.can_switch():
@@ -164,12 +130,6 @@ class UI(GameUI):
         if q is None:
             return
         refuse(p.pick_pos(q))
-
-    def _is_cell_target(self, pos: tuple[int, int]) -> bool:
-        sc = self.scene
-        q = sc.view.layout.pos_at(pos)
-        p = sc.picker
-        return q is not None and p.stage == SECOND and q in p.cell_targets()
 
     def choose(self, name: str, value: int) -> None:
         sc = self.scene
@@ -251,32 +211,6 @@ class UI(GameUI):
     light_of = staticmethod(london_light)
     n_cells = OFF_BOARD
 
-    def highlights(self) -> Highlights:
-        """The choice's targets, plus light and dark (on the targets, all over with L) and the L preview."""
-        hl = self.choice_highlights()
-        self.add_light(hl)
-        return hl
-
-    def shown_obs(self) -> Any:
-        """The observation the screen shows now (its side's cursor)."""
-        sc = self.scene
-        side = sc.viewer or Side.INVESTIGATOR
-        return sc.obs(sc.cursor[side], side)
-
-    def add_light(self, hl: Highlights) -> None:
-        sc = self.scene
-        if hl.preview and sc.show_sight and sc.anim is None:
-            nxt = after(hl.preview_state, hl.preview)
-            if nxt is not None:
-                hl.light = self.light_of(nxt)
-                hl.after = {c: p for c, p in enumerate(nxt.pos) if p < self.n_cells}
-                hl.after_seen = nxt.visible_mask()
-                hl.note = preview_note(nxt, self.short_name)
-                return
-        if sc.show_sight or hl.cells:
-            picker = sc.picker if sc.my_turn() and sc.picker is not None else None
-            hl.light = self.light_of(picker.state if picker is not None else self.shown_obs())
-
     @staticmethod
     def short_name(c: int) -> str:
         return texts.short(c)
@@ -342,14 +276,6 @@ class UI(GameUI):
             m.active = want
             m.card_lift = [1.0 if c == want else 0.0 for c in range(8)]
 
-    def draw_over(self, surface: pygame.Surface) -> None:
-        sc = self.scene
-        sc.view.draw_flying(surface, sc.model)
-        sc.view.draw_banner(surface, sc.model)
-
-    def title(self) -> str:
-        return _("Round {n} of 8").format(n=self.scene.model.round)
-
     def prompt_sub(self, hover: tuple | None) -> str:
         sc = self.scene
         p: LondonPicker | None = sc.picker
@@ -361,16 +287,6 @@ class UI(GameUI):
         if act >= 0 and p.stage in (TARGET, SECOND, DIRECTION):
             return texts.power_help(act)
         return ""
-
-    def keys_hint(self) -> str:
-        return _("Esc menu · L who is visible · M move or power · Space skip")
-
-    def board_center(self) -> tuple[int, int]:
-        return self.scene.view.layout.board.center
-
-    def toast_anchor(self) -> tuple[tuple[int, int], int]:
-        L = self.scene.view.layout
-        return (L.board.centerx, L.board.bottom - round(L.R * 0.8)), L.board.w
 
 
 def results_rows(final: LondonState) -> list[tuple[str, str]]:

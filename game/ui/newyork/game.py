@@ -7,8 +7,8 @@ scene what to draw.  Positions are the engine's cells 0-83 (Liberty Island
 is 83; the ports and the East passage are cells too).
 
 What both card games do alike (Jack's forced answers, the pending chain,
-the captions, the banner and flying cards, the title) comes from London's
-:class:`~game.ui.games.london.UI`.
+the light, the banner and flying cards, the title) comes from
+:class:`~game.ui.hex.game.CardGameUI`.
 """
 
 from __future__ import annotations
@@ -22,14 +22,13 @@ from ...engine.core import Side
 from ...engine.newyork.actions import DRAW_HIDDEN, IDENTITY_HIDDEN, split_pair
 from ...engine.newyork.board import INDEX, N_CELLS
 from ...engine.newyork.state import VOCAB, NewYorkState
-from ..hexboard import Highlights
+from ..hex.board import Highlights
+from ..hex.game import MOVE_COLOUR, POWER_COLOUR, CardGameUI
 from ..i18n import _, colon
-from ..newyork import anim, texts
-from ..newyork.picker import CARD, CONFIRM, SECOND, TARGET, NewYorkPicker
-from ..newyork.view import NewYorkModel, NewYorkView
 from ..preview import newyork_light
-from .london import MOVE_COLOUR, POWER_COLOUR
-from .london import UI as LondonUI
+from . import anim, texts
+from .picker import CARD, CONFIRM, SECOND, TARGET, NewYorkPicker
+from .view import NewYorkModel, NewYorkView
 
 IDS = texts.IDS
 
@@ -39,7 +38,7 @@ def _target(focus: tuple) -> tuple[str, int]:
     return ("cell", focus[1]) if focus[0] == "pos" else (focus[0], focus[1])
 
 
-class UI(LondonUI):
+class UI(CardGameUI):
     game = "newyork"
 
     # ---------------------------------------------------------------- parts

@@ -15,13 +15,13 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.cards import HIDDEN
-from ..engine.hexgrid import cells_of
-from . import texts as common
-from . import theme
-from .hexboard import FlyingCard
-from .i18n import _
-from .tween import Call, Func, Par, Seq, Step, Tween, Wait, ease_in_out, ease_out, linear, stagger
+from ...engine.cards import HIDDEN
+from ...engine.hexgrid import cells_of
+from .. import texts as common
+from .. import theme
+from ..i18n import _
+from ..tween import Call, Func, Par, Seq, Step, Tween, Wait, ease_in_out, ease_out, linear, stagger
+from .board import FlyingCard
 
 Sound = Callable[[str], object]
 OVER = "over"

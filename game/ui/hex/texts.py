@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.actions import Action
-from . import texts
-from .i18n import _, colon
+from ...engine.actions import Action
+from .. import texts
+from ..i18n import _, colon
 
 Namer = Callable[[Any], str]
 

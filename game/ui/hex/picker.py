@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.actions import Action
-from .i18n import _
+from ...engine.actions import Action
+from ..i18n import _
 
 CARD, TARGET, SECOND, CONFIRM = "card", "target", "second", "confirm"
 

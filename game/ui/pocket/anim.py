@@ -2,7 +2,7 @@
 
 :func:`build` takes the viewer's observation before and after one action
 and returns a tween tree (see :mod:`game.ui.tween`) that moves a
-:class:`~game.ui.board_view.BoardModel` from the first picture to the
+:class:`~game.ui.pocket.view.BoardModel` from the first picture to the
 second: detectives walk clockwise, tiles turn, flip and slide, tokens are
 thrown and flipped, cards are dealt, the witness call draws the lines of
 sight, and the round token travels to its winner.  When the tree ends the
@@ -19,14 +19,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from ..engine.actions import Action
-from ..engine.pocket.board import sight
-from ..engine.pocket.data import DATA
-from ..engine.pocket.state import CROSSROADS, DETECTIVES, HIDDEN, OVER, TOKENS, PocketState
-from . import texts, theme
-from .board_view import BoardModel, FlyingCard, TokenVis
-from .i18n import _
-from .tween import (
+from ...engine.actions import Action
+from ...engine.pocket.board import sight
+from ...engine.pocket.data import DATA
+from ...engine.pocket.state import CROSSROADS, DETECTIVES, HIDDEN, OVER, TOKENS, PocketState
+from .. import texts, theme
+from ..i18n import _
+from ..tween import (
     Call,
     Func,
     Par,
@@ -40,6 +39,7 @@ from .tween import (
     linear,
     stagger,
 )
+from .view import BoardModel, FlyingCard, TokenVis
 
 HOURGLASSES = tuple(c.hourglasses for c in DATA.characters)
 Sound = Callable[[str], object]

@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..engine.pocket.board import sight
-from ..engine.pocket.data import DATA
-from ..engine.pocket.state import HIDDEN, TOKENS, PocketState
-from . import texts, theme
-from .i18n import _
-from .marks import mark_function
-from .widgets import draw_fitted_lines, draw_note
+from ...engine.pocket.board import sight
+from ...engine.pocket.data import DATA
+from ...engine.pocket.state import HIDDEN, TOKENS, PocketState
+from .. import texts, theme
+from ..i18n import _
+from ..marks import mark_function
+from ..widgets import draw_fitted_lines, draw_note
 
 IDS = DATA.ids
 CHARS = DATA.characters
@@ -997,7 +997,7 @@ class BoardView:
 
     def resize(self, size: tuple[int, int]) -> Layout:
         """The layout for a window of ``size``; art is redrawn for a new tile size or language."""
-        from .i18n import current_language
+        from ..i18n import current_language
 
         lang = current_language()
         if self.layout is None or self.layout.size != tuple(size):

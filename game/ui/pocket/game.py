@@ -1,7 +1,7 @@
 """Mr. Jack Pocket in the game scene: the 3x3 district, the action tokens, the detectives.
 
-A thin adapter: the board (:mod:`game.ui.board_view`), the picker
-(:mod:`game.ui.picker`) and the animations (:mod:`game.ui.anim`) are the
+A thin adapter: the board (:mod:`game.ui.pocket.view`), the picker
+(:mod:`game.ui.pocket.picker`) and the animations (:mod:`game.ui.pocket.anim`) are the
 Pocket modules; this class turns the scene's clicks and keys into calls on
 them and tells the scene what to draw where.
 """
@@ -16,13 +16,14 @@ import pygame
 from ...engine.actions import Action
 from ...engine.core import Side
 from ...engine.pocket.state import CLAIM, DETECTIVES, DRAW_HIDDEN, IDENTITY_HIDDEN, VOCAB, WITNESS, PocketState
-from .. import anim, texts
-from ..board_view import BoardModel, BoardView, Highlights
+from .. import texts
+from ..games import GameUI
 from ..i18n import N_, _
-from ..picker import CONFIRM, DIRECTION, SECOND, TARGET, TOKEN, Picker
 from ..preview import after, pocket_note, pocket_sight
 from ..tween import Seq
-from . import GameUI
+from . import anim
+from .picker import CONFIRM, DIRECTION, SECOND, TARGET, TOKEN, Picker
+from .view import BoardModel, BoardView, Highlights
 
 
 class UI(GameUI):

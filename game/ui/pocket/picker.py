@@ -10,10 +10,10 @@ player); an accepted one returns ``None``.
 
 from __future__ import annotations
 
-from ..engine.actions import Action
-from ..engine.pocket.state import DETECTIVES, TOKENS, PocketState
-from . import texts
-from .i18n import _
+from ...engine.actions import Action
+from ...engine.pocket.state import DETECTIVES, TOKENS, PocketState
+from .. import texts
+from ..i18n import _
 
 TOKEN, TARGET, SECOND, DIRECTION, CONFIRM = "token", "target", "second", "direction", "confirm"
 

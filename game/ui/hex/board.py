@@ -27,10 +27,10 @@ from typing import Any
 
 import pygame
 
-from ..engine.cards import HIDDEN, ORDER
-from . import theme
-from .i18n import _
-from .widgets import draw_fitted_lines, draw_note
+from ...engine.cards import HIDDEN, ORDER
+from .. import theme
+from ..i18n import _
+from ..widgets import draw_fitted_lines, draw_note
 
 SQ3 = math.sqrt(3.0)
 
@@ -540,7 +540,7 @@ class HexBoardView:
         raise NotImplementedError
 
     def resize(self, size: tuple[int, int]) -> Any:
-        from .i18n import current_language
+        from ..i18n import current_language
 
         lang = current_language()
         if self.layout is None or self.layout.size != tuple(size):

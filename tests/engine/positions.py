@@ -1,0 +1,34 @@
+"""Positions for rule tests, written as the fields a test cares about over a game's defaults.
+
+Every game's rule tests build their states the same way: the state's text
+form with some fields replaced (:func:`position_of`); each test module keeps
+its own defaults (the position its rules start from) and a short
+``position()`` over this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+
+def position_of(state_cls: Any, game: str, field_order: Sequence[str], defaults: Mapping[str, str], *,
+                characters: Sequence[str] = (), start: str = "", chars: Mapping[str, str] | None = None,
+                **fields: object) -> Any:
+    """``state_cls`` parsed from ``defaults`` with ``fields`` replaced.
+
+    ``chars`` (card games) moves some of ``characters`` from their ``start``
+    cells; ``cards`` and ``suspects`` may then be given in any order, as they
+    are listed in character order in the text form.
+    """
+    values = dict(defaults)
+    if chars:
+        cells = dict(zip(characters, start.split(","), strict=True))
+        cells.update(chars)
+        values["chars"] = ",".join(cells[c] for c in characters)
+    values.update({k: str(v) for k, v in fields.items()})
+    if characters:
+        for key in ("cards", "suspects"):
+            if values[key] != "-":
+                values[key] = ",".join(c for c in characters if c in values[key].split(","))
+    return state_cls.parse(f"{game} " + " ".join(f"{k}={values[k]}" for k in field_order))
