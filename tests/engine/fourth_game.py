@@ -1,4 +1,4 @@
-"""A tiny fake fourth game, built the way ENGINE-SHAPE.md tells a new game to be built.
+"""A tiny fake fourth game, built the way ARCHITECTURE.md tells a new game to be built.
 
 "Mr. Jack on a square": the card game of London and New York
 (:class:`game.engine.cards.CardGame`) on a 5x5 grid of streets.  Every

@@ -1,4 +1,4 @@
-"""A fourth game added the way ENGINE-SHAPE.md says, checked by the conformance suite.
+"""A fourth game added the way ARCHITECTURE.md says, checked by the conformance suite.
 
 :mod:`.fourth_game` is a tiny card game on a 5x5 square built on
 :class:`game.engine.cards.CardGame`; it is registered through
