@@ -112,3 +112,20 @@ class CardGameUI(GameUI):
         if actor is not None:
             return _("{side} plays").format(side=common.side_name(actor))
         return ""
+
+
+def draw_card_position(surface: pygame.Surface, state: Any, clock: float, view: Any,
+                       view_cls: type, model_cls: Any) -> pygame.Rect:
+    """Draw a London or New York ``state`` (board, strip, track, hands: every secret of a full
+    state) with ``view`` (a new ``view_cls`` if it is not one) and return the free panel area."""
+    if view is None or not isinstance(view, view_cls):
+        view = view_cls()
+    L = view.resize(surface.get_size())
+    surface.blit(view.static_layer(), (0, 0))
+    model = model_cls.from_view(state)
+    hl = Highlights(show_sight=not state.is_over(), jack_char=model.jack if model.jack_known() else None)
+    view.draw_board(surface, model, hl, clock)
+    view.draw_strip(surface, model, hl, clock)
+    view.draw_track(surface, model)
+    view.draw_hands(surface, model)
+    return pygame.Rect(L.prompt.x, L.prompt.y, L.prompt.w, L.log.bottom - L.prompt.y)

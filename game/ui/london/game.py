@@ -18,7 +18,7 @@ from ...engine.london.actions import split_pair
 from ...engine.london.board import EXITS, INDEX, OFF_BOARD
 from ...engine.london.state import DRAW_HIDDEN, IDENTITY_HIDDEN, VOCAB, LondonState
 from .. import theme
-from ..hex.game import MOVE_COLOUR, POWER_COLOUR, CardGameUI
+from ..hex.game import MOVE_COLOUR, POWER_COLOUR, CardGameUI, draw_card_position
 from ..i18n import _, colon
 from ..preview import london_light
 from . import anim, texts
@@ -303,3 +303,8 @@ def results_rows(final: LondonState) -> list[tuple[str, str]]:
 
 def theme_colour(side: str) -> theme.Color:
     return theme.side_colour(side)
+
+
+def draw_position(surface: pygame.Surface, state: LondonState, clock: float, view: Any) -> pygame.Rect:
+    """Draw ``state`` (board, strip, track, hands: every secret of a full state) and return the free panel area."""
+    return draw_card_position(surface, state, clock, view, LondonView, LondonModel)

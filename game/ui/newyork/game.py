@@ -23,7 +23,7 @@ from ...engine.newyork.actions import DRAW_HIDDEN, IDENTITY_HIDDEN, split_pair
 from ...engine.newyork.board import INDEX, N_CELLS
 from ...engine.newyork.state import VOCAB, NewYorkState
 from ..hex.board import Highlights
-from ..hex.game import MOVE_COLOUR, POWER_COLOUR, CardGameUI
+from ..hex.game import MOVE_COLOUR, POWER_COLOUR, CardGameUI, draw_card_position
 from ..i18n import _, colon
 from ..preview import newyork_light
 from . import anim, texts
@@ -289,17 +289,7 @@ def results_rows(final: NewYorkState) -> list[tuple[str, str]]:
 
 def draw_position(surface: pygame.Surface, state: NewYorkState, clock: float, view: Any) -> pygame.Rect:
     """Draw ``state`` (board, strip, track, hands: every secret of a full state) and return the free panel area."""
-    if view is None or not isinstance(view, NewYorkView):
-        view = NewYorkView()
-    L = view.resize(surface.get_size())
-    surface.blit(view.static_layer(), (0, 0))
-    model = NewYorkModel.from_view(state)
-    hl = Highlights(show_sight=not state.is_over(), jack_char=model.jack if model.jack_known() else None)
-    view.draw_board(surface, model, hl, clock)
-    view.draw_strip(surface, model, hl, clock)
-    view.draw_track(surface, model)
-    view.draw_hands(surface, model)
-    return pygame.Rect(L.prompt.x, L.prompt.y, L.prompt.w, L.log.bottom - L.prompt.y)
+    return draw_card_position(surface, state, clock, view, NewYorkView, NewYorkModel)
 
 
 __all__ = ["UI", "results_rows", "draw_position"]

@@ -40,7 +40,9 @@ def draw_position(surface: pygame.Surface, state: PocketState, clock: float,
 
         return draw_newyork(surface, state, clock, view)
     if getattr(state, "game", "pocket") == "london":
-        return _draw_london(surface, state, clock, view)
+        from ..london.game import draw_position as draw_london
+
+        return draw_london(surface, state, clock, view)
     if view is not None:
         from ..pocket.view import BoardModel, Highlights
 
@@ -65,22 +67,6 @@ def draw_position(surface: pygame.Surface, state: PocketState, clock: float,
     panel = Rect(side + 10, 10, w - side - 20, h - 20)
     theme.rounded_panel(surface, panel)
     return panel.inflate(-20, -20)
-
-
-def _draw_london(surface: pygame.Surface, state: Any, clock: float, view: Any) -> Rect:
-    from ..london.view import Highlights, LondonModel, LondonView
-
-    if view is None or not isinstance(view, LondonView):
-        view = LondonView()
-    L = view.resize(surface.get_size())
-    surface.blit(view.static_layer(), (0, 0))
-    model = LondonModel.from_view(state)
-    hl = Highlights(show_sight=not state.is_over(), jack_char=model.jack if model.jack_known() else None)
-    view.draw_board(surface, model, hl, clock)
-    view.draw_strip(surface, model, hl, clock)
-    view.draw_track(surface, model)
-    view.draw_hands(surface, model)
-    return Rect(L.prompt.x, L.prompt.y, L.prompt.w, L.log.bottom - L.prompt.y)
 
 
 def _board_view(game: str = "pocket") -> Any:
