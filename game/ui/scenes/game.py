@@ -274,6 +274,15 @@ class GameScene(Scene):
         return [(line, e.actor) for e in self.logs[side]
                 for line in (self.told(side, e.ply) if e.hint is None else self.told_hint(side, e))]
 
+    def keys_hint(self) -> str:
+        """The game's keys, with F1 where a hint may be asked and F2 where there is a chat."""
+        keys = [self.ui.keys_hint()]
+        if self.mode == "solo" and self.driver is None and len(self.humans) == 1:
+            keys.append(_("F1 hint"))
+        if self.driver is not None:
+            keys.append(_("F2 chat"))
+        return " · ".join(keys)
+
     def told_hint(self, side: Side, entry: LogEntry) -> list[str]:
         """A hint's line, in the language shown now."""
         from ..hinting import hint_text
@@ -748,7 +757,7 @@ class GameScene(Scene):
         limit = min((b.rect.y for b in buttons), default=r.bottom) - 2
         keys_size, keys_lines = theme.READABLE, []
         if not buttons:
-            keys_size, keys_lines = theme.fit_lines(self.ui.keys_hint(), max(theme.READABLE, round(11 * s)), r.w)
+            keys_size, keys_lines = theme.fit_lines(self.keys_hint(), max(theme.READABLE, round(11 * s)), r.w)
             limit -= theme.font(keys_size).get_linesize() * len(keys_lines) + round(4 * s)
         for line in lines[:4]:
             if y + lh > limit and y > r.y:
