@@ -146,12 +146,27 @@ class Choice:
             self.set(self.options[(self.index + d) % len(self.options)][0])
 
     def segment_rects(self) -> list[pygame.Rect]:
+        """The segments share the row by their labels' widths, so a long word ("Aucune", "Enquêteur")
+        is not cut while a short one ("Jack") keeps more than it needs."""
         r = self.rect
         cap_w = int(r.w * 0.3)
         x0 = r.x + cap_w
         n = max(1, len(self.options))
-        w = (r.right - x0) / n
-        return [pygame.Rect(round(x0 + i * w) + 3, r.y + 4, round(w) - 6, r.h - 8) for i in range(n)]
+        avail = r.right - x0
+        if not self.options or avail <= 0:
+            return [pygame.Rect(x0 + 3, r.y + 4, max(0, avail // n - 6), r.h - 8) for _ in range(n)]
+        f = theme.font(theme.READABLE, "sans-bold")
+        two = f.get_linesize() * 2 <= r.h - 12     # as draw() decides: a label may take two lines
+        natural = [max((f.size(part)[0] for part in (label_text(label).split() if two else [label_text(label)])),
+                       default=0) + 16 for _value, label in self.options]
+        spare = avail - sum(natural)
+        widths = ([w + spare / n for w in natural] if spare >= 0
+                  else [avail * w / sum(natural) for w in natural])
+        rects, x = [], float(x0)
+        for w in widths:
+            rects.append(pygame.Rect(round(x) + 3, r.y + 4, round(x + w) - round(x) - 6, r.h - 8))
+            x += w
+        return rects
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not (self.visible and self.enabled):

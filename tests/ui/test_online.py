@@ -497,3 +497,34 @@ def test_a_new_york_game_plays_itself_through_the_screens_with_the_autoplay_hook
     assert ra.status == rb.status == "finished" and ra.verified and rb.verified, (ra.reason, rb.reason)
     assert ra.public_hash == rb.public_hash and ra.winner == rb.winner
     assert a.stack.top.full and a.stack.top.record.replay().winner().value == ra.winner
+
+
+def test_a_private_room_hands_its_players_a_watch_code_that_lets_a_spectator_in(net: Net, tmp_path: Path) -> None:
+    a, b = net.a, net.b
+    ca = title_to_connect(a)
+    press(a, ca.host_button)
+    net.pump(lambda: isinstance(a.stack.top, RoomScene) and a.stack.top.driver.room)
+    port = ca.online.hosted.address[1]
+    # Bob opens a private room in Ann's lobby: the room screen gives him both codes
+    cb = title_to_connect(b)
+    lobby_b = LobbyScene(b, cb.online)
+    cb.online.connect("127.0.0.1", port)
+    b.stack.push(lobby_b)
+    lobby_b.visibility.value = True
+    press(b, lobby_b.create_button)
+    net.pump(lambda: isinstance(b.stack.top, RoomScene) and b.stack.top.driver.room)
+    room = b.stack.top
+    watch = room.driver.game.watch
+    assert watch and len(watch) == 10 and watch != room.driver.room
+    hint = room.share_hint()
+    assert room.driver.room in hint[0] and hint[1] == f"Spectators use the watch code {watch}."
+    # Carl types the watch code in the lobby and presses Watch: he watches, he does not sit
+    c = net.add_app(tmp_path / "c", "Carl")
+    cc = title_to_connect(c)
+    lobby_c = LobbyScene(c, cc.online)
+    cc.online.connect("127.0.0.1", port)
+    c.stack.push(lobby_c)
+    send(c, click(lobby_c.code.rect.center), *[pygame.event.Event(pygame.TEXTINPUT, text=ch) for ch in watch])
+    press(c, lobby_c.code_watch_button)
+    net.pump(lambda: isinstance(c.stack.top, RoomScene) and c.stack.top.driver.room)
+    assert c.stack.top.driver.spectator and c.stack.top.share_hint() == []

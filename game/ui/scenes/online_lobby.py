@@ -23,7 +23,7 @@ from ..widgets import Button, Choice, Toast
 REFRESH_EVERY = 3.0
 CODE_CHARS = CODE_ALPHABET
 CODE_LENGTHS = (CODE_LENGTH, PRIVATE_CODE_LENGTH)
-AWAY_OPTIONS = [(120, N_("2 minutes")), (300, N_("5 minutes")), (600, N_("10 minutes"))]
+AWAY_OPTIONS = [(120, N_("2 min")), (300, N_("5 min")), (600, N_("10 min"))]
 
 
 @register("online_lobby")
@@ -52,10 +52,11 @@ class LobbyScene(Scene):
         self.code = TextField("", placeholder=N_("Room code"), max_length=PRIVATE_CODE_LENGTH, upper=True,
                               allowed=lambda c: c in CODE_CHARS, on_submit=lambda _t: self.join_code())
         self.code_button = Button(N_("Join"), self.join_code)
+        self.code_watch_button = Button(N_("Watch"), self.watch_code)   # a private room's watch code
         self.back_button = Button(N_("Back"), self.back, hotkey=pygame.K_ESCAPE)
         self.form = Form([self.join_button, self.watch_button, self.picker.game, self.picker.edition, self.side,
                           self.visibility, self.clock, self.away, self.create_button, self.code, self.code_button,
-                          self.back_button], focus=8)
+                          self.code_watch_button, self.back_button], focus=8)
         self._refresh: task.LoopingCall | None = None
         self._size: tuple[int, int] | None = None
         self._sync()
@@ -146,6 +147,7 @@ class LobbyScene(Scene):
         self.watch_button.enabled = free and r is not None
         self.create_button.enabled = free
         self.code_button.enabled = free and len(self.code.text) in CODE_LENGTHS
+        self.code_watch_button.enabled = self.code_button.enabled
 
     # -------------------------------------------------------------- actions
     def _go(self, how: str, **kw: Any) -> None:
@@ -188,6 +190,14 @@ class LobbyScene(Scene):
             self.toast.show(_("A room code has 5 or 10 letters and digits."), "error")
             return
         self._go("join", code=code, side=self.side.value)   # the side chosen ("any": the free seat)
+
+    def watch_code(self) -> None:
+        """Watch by code: a public room's code, or the watch code a private room's player handed out."""
+        code = self.code.text.strip().upper()
+        if len(code) not in CODE_LENGTHS:
+            self.toast.show(_("A room code has 5 or 10 letters and digits."), "error")
+            return
+        self._go("spectate", code=code)
 
     def back(self) -> None:
         self.app.play("click")
@@ -254,6 +264,7 @@ class LobbyScene(Scene):
         cy = self.code_title_y + max(22, int(34 * s))
         self.code.rect = pygame.Rect(x, cy, iw - bw - int(10 * s), fh)
         self.code_button.rect = pygame.Rect(self.code.rect.right + int(10 * s), cy, bw, fh)
+        self.code_watch_button.rect = self.code_button.rect.move(0, fh + int(8 * s))
         bh = max(34, int(46 * s))
         self.back_button.rect = pygame.Rect(w // 2 - bw // 2, bottom + int(18 * s), bw, bh)
 
@@ -278,7 +289,7 @@ class LobbyScene(Scene):
         self.form.draw(surface)
         if self.busy:
             theme.blit_text(surface, self.busy, max(12, int(16 * s)), theme.PARCHMENT,
-                            (self.right.centerx, self.code.rect.bottom + int(24 * s)), "midtop")
+                            (self.right.centerx, self.code_watch_button.rect.bottom + int(12 * s)), "midtop")
         hint = _("Click a room, then Join or Watch · Tab moves · Esc goes back")
         theme.blit_text(surface, hint, max(10, int(12 * s)), theme.TEXT_FAINT, (w // 2, h - int(14 * s)), "center")
         self.toast.draw(surface, (w // 2, int(h * 0.955)), max(12, int(16 * s)), int(w * 0.7))

@@ -129,6 +129,23 @@ class RoomScene(Scene):
             return _("Waiting for the players") + dots, theme.PARCHMENT
         return _("Waiting for an opponent") + dots, theme.PARCHMENT
 
+    def share_hint(self, hosted: str | None = None) -> list[str]:
+        """What to tell the opponent (and, for a private room, whoever should only watch)."""
+        d = self.driver
+        if not d.room or d.spectator or d.started:
+            return []
+        if hosted:
+            hint = _("Tell your opponent the room code: {code}").format(code=d.room)
+        else:   # a friend far away needs the server too
+            from ..online.service import format_address
+
+            hint = _("Tell your opponent the server {address} and the room code {code}").format(
+                address=format_address(d.game.host, d.game.port), code=d.room)
+        watch = d.game.watch if d.joined and d.joined.get("private") else None
+        if watch:   # the room code lets anyone join: spectators get their own code
+            return [hint, _("Spectators use the watch code {code}.").format(code=watch)]
+        return [hint]
+
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         self._layout(size)
@@ -188,16 +205,9 @@ class RoomScene(Scene):
                 lit = (k - int(self.t * 10)) % 12
                 c = theme.mix(theme.PANEL_EDGE, theme.GASLIGHT, max(0.0, 1 - lit / 6))
                 theme.aa_circle(surface, c, (cx + rad * math.cos(a), cy + rad * math.sin(a)), max(2, int(3.5 * s)))
-        if d.room and not d.spectator and not d.started:
-            if hosted:
-                hint = _("Tell your opponent the room code: {code}").format(code=d.room)
-            else:   # a friend far away needs the server too
-                from ..online.service import format_address
-
-                hint = _("Tell your opponent the server {address} and the room code {code}").format(
-                    address=format_address(d.game.host, d.game.port), code=d.room)
-            look.wrapped(surface, hint, max(11, int(15 * s)), theme.TEXT_DIM, (inner.x, inner.bottom - int(44 * s)),
-                         inner.w, 2)
+        for k, hint in enumerate(reversed(self.share_hint(hosted))):   # from the panel's bottom up
+            look.wrapped(surface, hint, max(11, int(15 * s)), theme.TEXT_DIM,
+                         (inner.x, inner.bottom - int((44 + 46 * k) * s)), inner.w, 2)
         # chat
         cin = look.panel(surface, self.right, _("Chat"))
         fs = max(11, int(15 * s))
