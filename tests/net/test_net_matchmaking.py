@@ -7,8 +7,12 @@ import random
 import statistics
 
 import pytest
+from test_net_attack_lobby import decode, server_conn
+from test_net_inmemory import Net, results
 from test_net_lobby import greeted, make_lobby, say
+from twisted.internet.task import Clock
 
+from net.framing import packb
 from net.identity import Identity
 from net.keys import SeatKey
 from net.matchmaking import (
@@ -21,7 +25,8 @@ from net.matchmaking import (
     jack_balance,
     jack_recency,
 )
-from net.messages import Code
+from net.messages import PROTOCOL_VERSION, Code
+from net.server import RelayFactory
 
 Q = ("pocket", None, "none")
 
@@ -271,3 +276,81 @@ def test_a_room_full_of_the_queue_is_told_and_seats_nobody():
         assert m.types()[-2:] == ["error", "unqueued"] and m.inbox[-2]["code"] == Code.SERVER_NO_ROOMS.value
     assert lobby.where == {} and lobby.admission.rooms("?") == 0
 
+
+
+# ------------------------------------------------------------------ loopback: the whole stack
+def test_two_clients_queue_and_play_a_real_game_with_bots():
+    net = Net()
+    ann, bob = net.game(seed=11, identity=Identity.new("Ann")), net.game(seed=12, identity=Identity.new("Bob"))
+    waiting: list = []
+    ann.on_queued = waiting.append
+    seats: list = []
+    ann.on_seat = bob.on_seat = seats.append
+    queued: list = []
+    ann.quick_match("pocket").addCallback(queued.append)
+    net.flush(lambda: bool(queued))
+    assert queued[0]["waiting"] == 1 and ann.queued == queued[0] and waiting == [queued[0]]
+    bob.quick_match("pocket").addCallback(queued.append)
+    done = results(ann, bob)
+    net.flush(lambda: len(done) == 2)
+    assert [r.status for r in done] == ["finished", "finished"], [r.summary() for r in done]
+    assert done[0].public_hash == done[1].public_hash
+    assert ann.quick and bob.quick and ann.room == bob.room and {ann.role, bob.role} == {"jack", "investigator"}
+    assert ann.queued is None and waiting[-1] is None         # told it no longer waits
+    assert {s.room for s in seats} == {ann.room} and {s.role for s in seats} == {"jack", "investigator"}
+    assert len(net.factory.lobby.quick) == 0
+
+
+def test_quick_match_needs_an_identity_on_the_client_too():
+    net = Net()
+    g = net.game()
+    failed: list = []
+    g.quick_match("pocket").addErrback(lambda f: failed.append(f.value.code))
+    assert failed == [Code.ID_REQUIRED.value] and net.connections == 0
+
+
+def test_a_client_that_vanishes_while_queued_leaves_the_queue():
+    net = Net()
+    lobby = net.factory.lobby
+    ann = net.game(identity=Identity.new("Ann"))
+    queued: list = []
+    ann.quick_match("london", edition="2016", clock="10+5").addCallback(queued.append)
+    net.flush(lambda: bool(queued))
+    assert queued[0] == {"t": "queued", "game": "london", "edition": "2016", "clock": "10+5", "waiting": 1,
+                         "rid": queued[0]["rid"]}
+    assert len(lobby.quick) == 1
+    ann.client.protocol.transport.loseConnection()
+    net.flush(lambda: len(lobby.quick) == 0)
+    bob = net.game(identity=Identity.new("Bob"))
+    bob.quick_match("london", edition="2016", clock="10+5")
+    net.flush(lambda: bob.queued is not None)
+    net.clock.advance(30)
+    net.flush(lambda: True)
+    assert bob.session is None and bob.queued["waiting"] == 1       # nobody to play: no ghost, no bot
+
+
+def test_cancel_quick_match_leaves_the_queue():
+    net = Net()
+    ann = net.game(identity=Identity.new("Ann"))
+    ann.quick_match("newyork")
+    net.flush(lambda: ann.queued is not None)
+    out: list = []
+    ann.cancel_quick_match().addCallback(out.append)
+    net.flush(lambda: bool(out))
+    assert out[0]["t"] == "unqueued" and ann.queued is None and len(net.factory.lobby.quick) == 0
+
+
+def test_a_flood_of_queue_and_unqueue_is_cut_off_and_leaves_nothing_queued():
+    clock = Clock()
+    factory = RelayFactory(clock)
+    p, t = server_conn(clock, factory)
+    p.dataReceived(packb({"t": "hello", "v": PROTOCOL_VERSION}))
+    me = Identity.new("Flood")
+    pub = SeatKey.new().public
+    one = packb({"t": "queue", "game": "pocket", "pub": pub, **me.owner_fields(pub)}) + packb({"t": "unqueue"})
+    p.dataReceived(one * 400)
+    out = decode(t.value())
+    assert out[-1]["code"] == Code.RATE_LIMITED.value and t.disconnecting
+    assert sum(m["t"] == "queued" for m in out) <= p.burst
+    p.connectionLost(None)
+    assert len(factory.lobby.quick) == 0 and factory.lobby.admission.rooms("10.0.0.9") == 0
