@@ -604,6 +604,7 @@ class NetGame:
 
     def _on_presence(self, msg: dict) -> None:
         side = msg["side"]
+        self._rematch_presence(msg)
         if msg["present"]:
             self.absent.discard(side)
             self._away.pop(side, None)
@@ -965,6 +966,11 @@ class NetGame:
         self._control, self._last_sent, self._lost_at, self._wait_call, self._wait_kind = [], 0, None, None, ""
         self._asked_at, self._gaps, self.players, self.clock, self._away = None, {}, {}, None, {}
         self.absent, self.claim, self.rematch, self.watch = set(), None, None, None
+
+    def _rematch_presence(self, msg: dict) -> None:
+        """The other player went away after the game: a rematch asked or offered cannot happen."""
+        if not msg["present"] and msg["side"] != self.role and self.rematch in ("offered", "asked"):
+            self._rematch_error({"ref": "rematch", "code": Code.REMATCH_UNAVAILABLE.value})
 
     def _rematch_error(self, msg: dict) -> None:
         if msg.get("ref") == "rematch" and msg["code"] == Code.REMATCH_UNAVAILABLE.value:

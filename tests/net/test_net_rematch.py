@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from nethelp import Proc, start_server
 from test_net_inmemory import Net, results
 from test_net_lobby import greeted, make_lobby, say
 
 from net.identity import Identity
 from net.keys import SeatKey
 from net.messages import CLIENT, Code, ProtocolError, validate
+
+SIDES = {"jack", "investigator"}
 
 
 def played(net: Net, game: str = "pocket", **create):  # type: ignore[no-untyped-def]
@@ -149,3 +152,29 @@ def test_a_rematch_offer_with_a_forged_identity_or_without_a_seat_key():
     assert exc.value.code is Code.MSG_MISSING_FIELD
     say(lobby, a, t="rematch", accept=False)
     assert b.last() == {"t": "rematch_declined", "from": "jack"}
+
+
+# ------------------------------------------------------------------ real sockets: run.py autoplay
+def test_autoplay_quick_then_rematch_over_loopback(tmp_path):
+    """Two ``autoplay --quick --rematch`` players find each other in the queue, play, and play the
+    rematch with sides swapped: a final line per game, both verified, exit 0."""
+    server, port, _ = start_server()
+    procs: list[Proc] = []
+    try:
+        procs += [Proc(["run.py", "autoplay", "--server", f"127.0.0.1:{port}", "--game", "pocket", "--bot", "greedy",
+                       "--quick", "--rematch", "--timeout", "60", "--seed", str(n),
+                       "--state-dir", str(tmp_path / name)]) for n, name in ((1, "a"), (2, "b"))]
+        lines = [[p.json_line(60) for _ in range(4)] for p in procs]
+        assert [p.wait(30) for p in procs] == [0, 0]
+    finally:
+        for p in procs:
+            p.kill()
+        server.stop()
+    (seat_a, first_a, again_a, second_a), (seat_b, first_b, again_b, second_b) = lines
+    assert seat_a["quick"] and seat_a["room"] == seat_b["room"] and {seat_a["side"], seat_b["side"]} == SIDES
+    assert again_a["rematch_of"] == seat_a["room"] and again_a["side"] != seat_a["side"]
+    assert again_b["side"] != seat_b["side"] and again_a["room"] == again_b["room"]
+    for first, second in ((first_a, second_a), (first_b, second_b)):
+        assert first["verified"] and second["verified"] and first["quick"] and second["rematch_of"]
+    assert first_a["hash"] == first_b["hash"] and second_a["hash"] == second_b["hash"]
+    assert (tmp_path / "a" / "identity.json").exists() and (tmp_path / "b" / "identity.json").exists()
