@@ -364,6 +364,7 @@ class Lobby:
         if where.side is None:
             room.spectators.discard(member)
         else:
+            room.rematch.pop(where.side, None)     # an offer stands only while its player is here
             seat = room.seats.get(where.side)
             if seat is not None and seat.member is member:
                 seat.member = None

@@ -354,3 +354,20 @@ def test_a_flood_of_queue_and_unqueue_is_cut_off_and_leaves_nothing_queued():
     assert sum(m["t"] == "queued" for m in out) <= p.burst
     p.connectionLost(None)
     assert len(factory.lobby.quick) == 0 and factory.lobby.admission.rooms("10.0.0.9") == 0
+
+
+def test_a_player_waiting_in_the_queue_is_kept_alive_by_its_pings():
+    clock = Clock()
+    factory = RelayFactory(clock)
+    p, t = server_conn(clock, factory)
+    p.dataReceived(packb({"t": "hello", "v": PROTOCOL_VERSION}))
+    me = Identity.new("Patient")
+    pub = SeatKey.new().public
+    p.dataReceived(packb({"t": "queue", "game": "pocket", "pub": pub, **me.owner_fields(pub)}))
+    for _ in range(10):                       # 500 s: longer than the idle limit, pings only
+        clock.advance(50)
+        p.dataReceived(packb({"t": "ping"}))
+    assert not t.disconnecting and len(factory.lobby.quick) == 1
+    assert sum(m["t"] == "queued" for m in decode(t.value())) >= 10       # the count, re-sent while waiting
+    p.connectionLost(None)
+    factory.lobby.stop()
