@@ -891,9 +891,9 @@ class NetGame:
         return {} if self.identity is None else self.identity.owner_fields(pub)
 
     def quick_match(self, game: str, edition: str | None = None, clock: str | None = None) -> defer.Deferred:
-        """Connect (if needed) and wait for an opponent in the quick-match queue of ``game``
-        (``edition``, ``clock``); fires with ``queued``.  The game starts by itself when the server
-        pairs us (``on_seat``, then the usual events).
+        """Connect (if needed; leave a finished game's room) and wait for an opponent in the
+        quick-match queue of ``game`` (``edition``, ``clock``); fires with ``queued``.  The game
+        starts by itself when the server pairs us (``on_seat``, then the usual events).
 
         :raises NetError: (in the Deferred) ``id/required`` without an identity, ``queue/already``.
         """
@@ -902,6 +902,8 @@ class NetGame:
         self._next_seat = (new_master(), SeatKey.new())
         pub = self._next_seat[1].public
         d = defer.succeed(None) if self.client.connected else self.client.connect(self.host, self.port, tls=self.tls)
+        if self.client.connected and self.room is not None and self.finished:
+            d.addCallback(lambda _: self.client.leave())     # the game played is over: out of its room first
         d.addCallback(lambda _: self.client.queue(game, pub, self._owner(pub), edition, clock))
         return d.addCallback(self._on_queued)
 

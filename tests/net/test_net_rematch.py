@@ -178,3 +178,16 @@ def test_autoplay_quick_then_rematch_over_loopback(tmp_path):
         assert first["verified"] and second["verified"] and first["quick"] and second["rematch_of"]
     assert first_a["hash"] == first_b["hash"] and second_a["hash"] == second_b["hash"]
     assert (tmp_path / "a" / "identity.json").exists() and (tmp_path / "b" / "identity.json").exists()
+
+
+def test_after_a_game_quick_match_leaves_its_room_and_finds_the_next_game():
+    net = Net()
+    ann, bob = played(net)
+    old = ann.room
+    for g in (ann, bob):
+        g.quick_match("pocket")
+    net.flush(lambda: ann.quick and bob.quick)
+    done = results(ann, bob)
+    net.flush(lambda: len(done) == 2)
+    assert [r.status for r in done] == ["finished", "finished"]
+    assert ann.room == bob.room != old and ann.rematch_of is None
