@@ -340,15 +340,20 @@ def test_cancel_quick_match_leaves_the_queue():
     assert out[0]["t"] == "unqueued" and ann.queued is None and len(net.factory.lobby.quick) == 0
 
 
-def test_a_flood_of_queue_and_unqueue_is_cut_off_and_leaves_nothing_queued():
+def greeted_conn(name: str):  # type: ignore[no-untyped-def]
+    """A server connection (string transport) that said hello, and a ``queue`` message for it."""
     clock = Clock()
     factory = RelayFactory(clock)
     p, t = server_conn(clock, factory)
     p.dataReceived(packb({"t": "hello", "v": PROTOCOL_VERSION}))
-    me = Identity.new("Flood")
+    me = Identity.new(name)
     pub = SeatKey.new().public
-    one = packb({"t": "queue", "game": "pocket", "pub": pub, **me.owner_fields(pub)}) + packb({"t": "unqueue"})
-    p.dataReceived(one * 400)
+    return clock, factory, p, t, packb({"t": "queue", "game": "pocket", "pub": pub, **me.owner_fields(pub)})
+
+
+def test_a_flood_of_queue_and_unqueue_is_cut_off_and_leaves_nothing_queued():
+    clock, factory, p, t, queue = greeted_conn("Flood")
+    p.dataReceived((queue + packb({"t": "unqueue"})) * 400)
     out = decode(t.value())
     assert out[-1]["code"] == Code.RATE_LIMITED.value and t.disconnecting
     assert sum(m["t"] == "queued" for m in out) <= p.burst
@@ -357,13 +362,8 @@ def test_a_flood_of_queue_and_unqueue_is_cut_off_and_leaves_nothing_queued():
 
 
 def test_a_player_waiting_in_the_queue_is_kept_alive_by_its_pings():
-    clock = Clock()
-    factory = RelayFactory(clock)
-    p, t = server_conn(clock, factory)
-    p.dataReceived(packb({"t": "hello", "v": PROTOCOL_VERSION}))
-    me = Identity.new("Patient")
-    pub = SeatKey.new().public
-    p.dataReceived(packb({"t": "queue", "game": "pocket", "pub": pub, **me.owner_fields(pub)}))
+    clock, factory, p, t, queue = greeted_conn("Patient")
+    p.dataReceived(queue)
     for _ in range(10):                       # 500 s: longer than the idle limit, pings only
         clock.advance(50)
         p.dataReceived(packb({"t": "ping"}))
