@@ -371,3 +371,20 @@ def test_a_player_waiting_in_the_queue_is_kept_alive_by_its_pings():
     assert sum(m["t"] == "queued" for m in decode(t.value())) >= 10       # the count, re-sent while waiting
     p.connectionLost(None)
     factory.lobby.stop()
+
+
+def test_the_lobby_pairs_by_the_servers_ratings_and_history():
+    ratings: dict[bytes, tuple[float, float]] = {}
+    history: dict[bytes, list[str]] = {}
+    lobby, clock = make_lobby(rating_of=lambda pub, game: ratings[pub],
+                              recent_sides=lambda pub, game: history.get(pub, []))
+    people = {name: (greeted(lobby, name), Identity.new(name)) for name in ("Ann", "Bob", "Cy")}
+    ratings.update({people["Ann"][1].public: (1500, 60), people["Bob"][1].public: (1900, 60),
+                    people["Cy"][1].public: (1530, 60)})
+    history[people["Ann"][1].public] = ["jack", "jack"]
+    for member, me in people.values():
+        say(lobby, member, **queue_msg(me))
+    clock.advance(1)
+    ann, bob, cy = (people[n][0] for n in ("Ann", "Bob", "Cy"))
+    assert ann.last("joined")["role"] == "investigator" and cy.last("joined")["role"] == "jack"
+    assert "joined" not in bob.types() and len(lobby.quick) == 1           # 400 away: Bob waits
