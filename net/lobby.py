@@ -813,8 +813,12 @@ class Lobby:
     def _open_match(self, game: str, edition: str | None, spec: ClockSpec, private: bool, address: str,
                     seats: list[tuple[Any, str, bytes, bytes | None, bytes | None]], *, quick: bool = False,
                     rematch_of: str | None = None, rated: bool = True) -> Room:
-        """A room whose two seats are taken at once (a quick match, a rematch): ``joined`` to each, ``start``."""
-        self._may_open(address)
+        """A room whose two seats are taken at once (a quick match, a rematch): ``joined`` to each, ``start``.
+        A rematch takes the place of its room (which closes at once), so only the server's cap applies."""
+        if rematch_of is None:
+            self._may_open(address)
+        elif len(self.rooms) >= self.max_rooms:
+            raise LobbyError(Code.SERVER_NO_ROOMS, "too many rooms")
         room = Room(self._new_code(PRIVATE_CODE_LENGTH if private else CODE_LENGTH), game, private,
                     seats[0][0].name, edition=edition, address=address, clock=GameClock(spec), created=time.time(),
                     quick=quick, rematch_of=rematch_of, rated=rated)
@@ -887,7 +891,7 @@ class Lobby:
                 self.where[member] = Where(room, old.side)
             raise
         for old, _ in movers:
-            old.member, old.gone_at = None, now
+            old.member, old.gone_at, old.left = None, now, True    # both moved on: the old room closes
         self.log.info("room {code}: rematch in {new}", code=room.code, new=new.code)
         self._maybe_expire(room)
 

@@ -98,6 +98,9 @@ def test_the_rematch_keeps_game_edition_clock_privacy_and_rating_flag():
     lobby, clock = make_lobby()
     a, b, room = finished_room(lobby, game="london", edition="2016", private=True, clock="10+5")
     room.rated = False
+    for name in ("x", "y", "z"):      # the address holds its four rooms: a rematch takes its room's place
+        say(lobby, greeted(lobby, name), t="create", game="pocket", side="jack")
+    assert lobby.admission.rooms("?") == lobby.admission.max_rooms
     ann, bob = Identity.new("Ann"), Identity.new("Bob")
     say(lobby, a, **rematch(ann))
     assert b.last() == {"t": "rematch_offer", "from": "jack"}
@@ -112,6 +115,7 @@ def test_the_rematch_keeps_game_edition_clock_privacy_and_rating_flag():
     new = lobby.rooms[a.last("joined")["room"]]
     assert new is not room and len(new.code) == 10 and new.watch and new.clock.spec.text() == "10+5"
     assert room.seats["jack"].member is None and lobby.where[a].room is new
+    assert room.code not in lobby.rooms and lobby.admission.rooms("?") == lobby.admission.max_rooms
 
 
 def test_no_rematch_before_the_game_is_over_nor_for_spectators():
