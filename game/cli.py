@@ -59,9 +59,10 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--server", required=True, help="HOST:PORT of the lobby server, tls://HOST:PORT over TLS")
     ap.add_argument("--game", default="pocket", help="pocket, london or newyork (a joining player takes the room's)")
     ap.add_argument("--edition", default=None, help="London's printing for --create: 2006 (default) or 2016")
-    ap.add_argument("--side", choices=("jack", "investigator"), required=True)
+    ap.add_argument("--side", choices=("jack", "investigator"), default=None,
+                    help="the side to play with --create or --room (a quick match's side is the server's)")
     ap.add_argument("--clock", default=None,
-                    help="for --create: none, seconds per move ('60s') or minutes+increment ('10+5'), "
+                    help="for --create and --quick: none, seconds per move ('60s') or minutes+increment ('10+5'), "
                          "optionally '/SECONDS' before a vanished player's game may be claimed")
     ap.add_argument("--claim", action="store_true",
                     help="claim the win when the opponent's flag falls or its away countdown ends")
@@ -69,6 +70,10 @@ def build_parser() -> argparse.ArgumentParser:
     grp = ap.add_mutually_exclusive_group(required=True)
     grp.add_argument("--create", action="store_true", help="create a room and print its code")
     grp.add_argument("--room", help="join the room with this code")
+    grp.add_argument("--quick", action="store_true",
+                     help="wait in the quick-match queue of --game (--edition, --clock) for an opponent")
+    ap.add_argument("--rematch", action="store_true",
+                    help="after the game, offer a rematch (sides swapped), play it if accepted; a line per game")
     ap.add_argument("--seed", type=int, default=None, help="seed for the bot's own choices")
     ap.add_argument("--timeout", type=float, default=300.0, help="give up after this many seconds")
     ap.add_argument("--state-dir", default=None,

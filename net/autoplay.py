@@ -31,6 +31,14 @@ the game was decided by a claim (``flag``, ``away``, ``resign``), else ``null``.
 If the server goes away (killed, restarted) the player reconnects with
 backoff until ``--timeout``.
 
+``--quick`` waits in the quick-match queue of ``--game`` (``--edition``,
+``--clock``) instead of ``--create``/``--room``; it needs an identity
+(``--identity FILE``, or the one kept in the seat folder, made on first
+use) and the server picks the side.  A line ``{"room", "side", "quick",
+"rematch_of"}`` comes when the server seats the player.  ``--rematch``
+offers a rematch (sides swapped) after the game and plays it if the other
+accepts: a final line per game, or ``{"rematch": "declined"|"unavailable"}``.
+
 Exit codes: 0 finished and verified, 1 no connection or timeout, 2 bad
 arguments, 3 someone cheated, 4 desync, 5 aborted or unverified, 6 decided
 by a claim.
@@ -90,8 +98,26 @@ def final_line(result: Result, game: NetGame, bot_seed: int) -> dict[str, Any]:
         "log": [] if s is None else s.public_log(),
         "record": None if result.audit is None else result.audit.record,
         "claim": game.claim, "clock": game.clock_text,
+        "quick": game.quick, "rematch_of": game.rematch_of,
     }
     return out
+
+
+def player_identity(args) -> Any:  # type: ignore[no-untyped-def]
+    """The identity a quick match plays as: ``--identity FILE`` if given, else the one kept in the seat
+    folder (made on first use, named after the bot)."""
+    from .identity import Identity
+
+    name = getattr(args, "name", None) or f"{args.bot}-bot"
+    given = getattr(args, "identity", None)
+    if not given:
+        return Identity.load_or_create(state_dir(), name)
+    path = Path(given)
+    if path.exists():
+        return Identity.load(path)
+    me = Identity.new(name)
+    me.save(path)
+    return me
 
 
 def cheating_session(cheat: str) -> Any:
@@ -127,6 +153,10 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
             parse_clock(clock)
         cheat = os.environ.get("MRJACK_TEST_CHEAT") or None
         session_class = Session if cheat is None else cheating_session(cheat)
+        quick = bool(getattr(args, "quick", False))
+        if not quick and args.side is None:
+            raise ValueError("--side is needed with --create and --room")
+        identity = player_identity(args) if quick else None
     except ValueError as exc:
         print(json.dumps({"result": "error", "error": str(exc)}), flush=True)
         return 2
@@ -151,7 +181,7 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
         game.offer(action)   # a move gone stale while the bot thought is chosen again, never a crash
 
     game = NetGame(reactor, host, port, name=f"{args.bot}-bot", choose=choose, session_class=session_class,
-                   reconnect_for=args.timeout, tls=tls)
+                   reconnect_for=args.timeout, tls=tls, identity=identity)
     backoff = os.environ.get("MRJACK_RECONNECT")
     if backoff:
         first, _, cap = backoff.partition(",")
@@ -170,6 +200,9 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
         if args.create and not getattr(on_room, "printed", False):
             on_room.printed = True  # type: ignore[attr-defined]
             print(json.dumps({"room": joined["room"]}), flush=True)
+        elif joined.get("quick") or joined.get("rematch_of"):   # a room the server made for us
+            print(json.dumps({"room": joined["room"], "side": joined["role"], "quick": bool(joined.get("quick")),
+                              "rematch_of": joined.get("rematch_of")}), flush=True)
 
     def on_result(result: Result) -> None:
         line = final_line(result, game, bot_seed)
@@ -177,9 +210,18 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
             path = state_dir() / f"desync-{game.room}-{game.role}.json"
             line["desync_report"] = str(result.desync.save(path))
         print(json.dumps(line), flush=True)
-        exit_code[0] = EXIT.get(result.status, 5)
+        exit_code[0] = exit_code[0] if games_played and exit_code[0] else EXIT.get(result.status, 5)
+        games_played.append(result.status)
         if game.seat is not None and result.status != "desync":
             seat_path(game.seat.host, game.seat.port, game.seat.room, game.seat.role).unlink(missing_ok=True)
+        if getattr(args, "rematch", False) and len(games_played) == 1 and game.role != "spectator":
+            game.offer_rematch()      # once: the next result ends the run
+            return
+        game.close()
+        reactor.callLater(0.05, _stop)
+
+    def no_rematch(side: str) -> None:
+        print(json.dumps({"rematch": game.rematch, "from": side}), flush=True)
         game.close()
         reactor.callLater(0.05, _stop)
 
@@ -193,14 +235,16 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
         reactor.callLater(0, _stop)
 
     def timed_out() -> None:
-        if not game.finished:
+        if not game.finished or game.rematch in ("offered", "asked"):
             print(json.dumps({"result": "timeout", "error": f"no result in {args.timeout:g} s",
                               "ply": None if game.session is None or game.session.state is None
                               else game.session.state.ply}), flush=True)
             exit_code[0] = 1
             _stop()
 
+    games_played: list[str] = []
     game.on_seat, game.on_room, game.on_result = on_seat, on_room, on_result
+    game.on_rematch_declined = no_rematch
 
     def claim_when_possible() -> None:
         reason = game.claimable()
@@ -215,7 +259,9 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
         reactor.callWhenRunning(claimer.start, 0.25, now=False)
 
     def start() -> None:
-        if args.create:
+        if quick:
+            d = game.quick_match(game_name, edition=edition, clock=clock)
+        elif args.create:
             d = game.create(args.side, game_name, edition=edition, clock=clock)
         else:
             seat = load_seat(host, port, args.room, args.side)

@@ -41,6 +41,8 @@ from .session import Result, Session, SessionError
 from .tls import CheckedClientTLS, FingerprintChanged, PinStore, default_pins
 
 CONTROL = ("abort", "open", "desync")
+#: Quick match and rematch (section 15): events a LobbyClient hands to ``on_<type>``.
+MATCH_EVENTS = ("joined", "queued", "unqueued", "rematch_offer", "rematch_declined")
 #: How often the same gap in the relayed log may send us to catch up before we give up.
 MAX_GAPS = 3
 
@@ -152,6 +154,12 @@ class LobbyClient:
         self.on_restarting: Callable[[dict], None] | None = None
         self.on_disconnect: Callable[[Any], None] | None = None
         self.trace: Callable[[dict], None] | None = None
+        # quick match and rematch: ``joined`` the server sends unasked (a pairing, an accepted rematch)
+        self.on_joined: Callable[[dict], None] | None = None
+        self.on_queued: Callable[[dict], None] | None = None
+        self.on_unqueued: Callable[[dict], None] | None = None
+        self.on_rematch_offer: Callable[[dict], None] | None = None
+        self.on_rematch_declined: Callable[[dict], None] | None = None
         #: ``connector(host, port, protocol)`` replaces TCP (in-memory tests use an iosim pump).
         self.connector: Callable[[str, int, ClientProtocol], Any] | None = None
         #: Where TLS fingerprints are pinned (``net.tls.default_pins()`` when ``None``).
@@ -273,6 +281,32 @@ class LobbyClient:
             assert self.protocol is not None
             self.protocol.send({"t": "chat", "text": text})
 
+    # --- quick match and rematch (section 15)
+    def queue(self, game: str, pub: bytes, owner: dict, edition: str | None = None,
+              clock: str | None = None) -> defer.Deferred:
+        """Wait in the quick-match queue; fires with ``queued``.  ``owner``: the identity's
+        ``owner_fields(pub)``.  The pairing comes later as ``on_joined`` and ``on_start``."""
+        msg: dict[str, Any] = {"t": "queue", "game": game, "pub": pub, **owner}
+        if edition is not None:
+            msg["edition"] = edition
+        if clock is not None:
+            msg["clock"] = clock
+        return self._request(msg)
+
+    def unqueue(self) -> defer.Deferred:
+        """Leave the queue; fires with ``unqueued``."""
+        return self._request({"t": "unqueue"})
+
+    def rematch(self, accept: bool = True, pub: bytes | None = None, owner: dict | None = None) -> None:
+        """Offer or accept (``pub``: the new seat's key) or decline a rematch; refusals come to ``on_error``."""
+        msg: dict[str, Any] = {"t": "rematch", "accept": accept}
+        if pub is not None:
+            msg["pub"] = pub
+            msg.update(owner or {})
+        if self.connected:
+            assert self.protocol is not None
+            self.protocol.send(msg)
+
     def send_game(self, msg: dict) -> None:
         """Send a game message (it must carry ``seq``); refusals come to ``on_error``."""
         if msg.get("t") not in GAME or "seq" not in msg:
@@ -307,6 +341,8 @@ class LobbyClient:
         elif t in GAME:
             self._emit(self.on_game, msg)
         elif t in ("start", "synced", "chat", "presence", "left", "clock", "claimed", "restarting"):
+            self._emit(getattr(self, f"on_{t}"), msg)
+        elif t in MATCH_EVENTS:
             self._emit(getattr(self, f"on_{t}"), msg)
 
     def _emit(self, callback: Callable[[dict], None] | None, msg: dict) -> None:
@@ -385,8 +421,10 @@ class NetGame:
 
     def __init__(self, reactor, host: str, port: int, *, name: str = "player",  # type: ignore[no-untyped-def]
                  choose: Callable[[Any], Any] | None = None, session_class: Callable[..., Session] = Session,
-                 reconnect_for: float = 600.0, open_wait: float = 30.0, tls: bool = False) -> None:
+                 reconnect_for: float = 600.0, open_wait: float = 30.0, tls: bool = False,
+                 identity: Any = None) -> None:
         self.reactor, self.host, self.port, self.tls = reactor, host, port, tls
+        self.identity = identity     # a net.identity.Identity: quick match needs one
         self.client = LobbyClient(reactor, name)
         self.choose = choose
         self.session_class = session_class   # what plays the game: a Session (tests give a lying one)
@@ -430,6 +468,7 @@ class NetGame:
         c.on_start, c.on_game, c.on_synced = self._on_start, self._on_game, self._on_synced
         c.on_presence, c.on_error, c.on_disconnect = self._on_presence, self._on_error, self._on_disconnect
         c.on_clock, c.on_claimed, c.on_restarting = self._on_clock, self._on_claimed, self._on_restarting
+        self._init_match()
 
     # -------------------------------------------------------------- entry
     def create(self, side: str, game: str = "pocket", private: bool = False,
@@ -481,6 +520,7 @@ class NetGame:
         self.role, self.room, self.game, self.edition = msg["role"], msg["room"], msg["game"], msg.get("edition")
         self.watch = msg.get("watch", self.watch)   # a private room's code for spectators
         self.players, self.clock_text = dict(msg["players"]), msg.get("clock")
+        self.quick, self.rematch_of = bool(msg.get("quick")), msg.get("rematch_of")
         self.live = False
         self.restarting = self.reconnecting = False
         if msg["role"] != "spectator" and "token" in msg and self.seat is None:
@@ -564,6 +604,7 @@ class NetGame:
 
     def _on_presence(self, msg: dict) -> None:
         side = msg["side"]
+        self._rematch_presence(msg)
         if msg["present"]:
             self.absent.discard(side)
             self._away.pop(side, None)
@@ -651,6 +692,7 @@ class NetGame:
     def _on_error(self, msg: dict) -> None:
         code = msg["code"]
         self.log.error("server says {code}: {detail}", code=code, detail=msg.get("detail", ""))
+        self._rematch_error(msg)
         if code in (Code.ACTION_STALE.value, Code.ACTION_AHEAD.value):
             # Another message got in first (or ours was lost): re-decide on the state we have.
             self.reactor.callLater(0, self._retry)
@@ -830,6 +872,113 @@ class NetGame:
         if self.on_result is not None:
             self.on_result(result)
         self.done.callback(result)
+
+    # ------------------------------------------- quick match and rematch (section 15)
+    def _init_match(self) -> None:
+        self.queued: dict | None = None          # the last ``queued`` while waiting for a quick match
+        self.quick = False                       # this game came from the quick-match queue
+        self.rematch: str | None = None          # None, "offered", "asked", "declined", "unavailable"
+        self.rematch_of: str | None = None       # the room this game is the rematch of
+        self.on_queued: Callable[[dict | None], None] | None = None   # None: not waiting any more
+        self.on_rematch_offer: Callable[[str], None] | None = None    # the other side offers one
+        self.on_rematch_declined: Callable[[str], None] | None = None
+        self._next_seat: tuple[bytes, SeatKey] | None = None          # the master and key of the next game
+        c = self.client
+        c.on_joined, c.on_queued, c.on_unqueued = self._on_pushed_joined, self._on_queued, self._on_unqueued
+        c.on_rematch_offer, c.on_rematch_declined = self._on_rematch_offer, self._on_rematch_declined
+
+    def _owner(self, pub: bytes) -> dict:
+        return {} if self.identity is None else self.identity.owner_fields(pub)
+
+    def quick_match(self, game: str, edition: str | None = None, clock: str | None = None) -> defer.Deferred:
+        """Connect (if needed; leave a finished game's room) and wait for an opponent in the
+        quick-match queue of ``game`` (``edition``, ``clock``); fires with ``queued``.  The game
+        starts by itself when the server pairs us (``on_seat``, then the usual events).
+
+        :raises NetError: (in the Deferred) ``id/required`` without an identity, ``queue/already``.
+        """
+        if self.identity is None:
+            return defer.fail(NetError(Code.ID_REQUIRED.value, "quick match needs a player identity"))
+        self._next_seat = (new_master(), SeatKey.new())
+        pub = self._next_seat[1].public
+        d = defer.succeed(None) if self.client.connected else self.client.connect(self.host, self.port, tls=self.tls)
+        if self.client.connected and self.room is not None and self.finished:
+            d.addCallback(lambda _: self.client.leave())     # the game played is over: out of its room first
+        d.addCallback(lambda _: self.client.queue(game, pub, self._owner(pub), edition, clock))
+        return d.addCallback(self._on_queued)
+
+    def cancel_quick_match(self) -> defer.Deferred:
+        """Leave the queue; fires with ``unqueued`` (a pairing made just before still starts)."""
+        return self.client.unqueue().addCallback(self._on_unqueued)
+
+    def offer_rematch(self) -> None:
+        """Ask for (or accept) a rematch with sides swapped, once this game is over.  When both
+        have asked, the new game starts by itself: a fresh seat, master and session, ``on_seat`` again."""
+        self._next_seat = (new_master(), SeatKey.new())
+        pub = self._next_seat[1].public
+        self.rematch = "offered"
+        self.client.rematch(True, pub, self._owner(pub))
+
+    def decline_rematch(self) -> None:
+        """Say no to the other's offer (or withdraw ours)."""
+        self.rematch, self._next_seat = None, None
+        self.client.rematch(False)
+
+    def _on_queued(self, msg: dict) -> dict:
+        self.queued = msg
+        if self.on_queued is not None:
+            self.on_queued(msg)
+        return msg
+
+    def _on_unqueued(self, msg: dict) -> dict:
+        self.queued = None
+        if self.on_queued is not None:
+            self.on_queued(None)
+        return msg
+
+    def _on_rematch_offer(self, msg: dict) -> None:
+        if self.rematch != "offered":
+            self.rematch = "asked"
+        if self.on_rematch_offer is not None:
+            self.on_rematch_offer(msg["from"])
+
+    def _on_rematch_declined(self, msg: dict) -> None:
+        self.rematch, self._next_seat = "declined", None
+        if self.on_rematch_declined is not None:
+            self.on_rematch_declined(msg["from"])
+
+    def _on_pushed_joined(self, msg: dict) -> None:
+        """A seat the server gave us unasked: a quick-match pairing or an accepted rematch."""
+        if self._next_seat is None or msg["role"] == "spectator" or "token" not in msg:
+            self.log.warn("the server seated us in {room} unasked; ignored", room=msg.get("room", "?"))
+            return
+        if self.session is not None or self.seat is not None:
+            self._new_game()
+        self._master, self._key = self._next_seat
+        self._next_seat = None
+        if self.queued is not None:
+            self._on_unqueued(msg)       # paired: no longer waiting
+        self._joined(msg)
+
+    def _new_game(self) -> None:
+        """Forget the game played (it is over): the next one starts from a clean seat."""
+        if self._wait_call is not None and self._wait_call.active():
+            self._wait_call.cancel()
+        self.session, self.seat, self.finished, self.done = None, None, False, defer.Deferred()
+        self._control, self._last_sent, self._lost_at, self._wait_call, self._wait_kind = [], 0, None, None, ""
+        self._asked_at, self._gaps, self.players, self.clock, self._away = None, {}, {}, None, {}
+        self.absent, self.claim, self.rematch, self.watch = set(), None, None, None
+
+    def _rematch_presence(self, msg: dict) -> None:
+        """The other player went away after the game: a rematch asked or offered cannot happen."""
+        if not msg["present"] and msg["side"] != self.role and self.rematch in ("offered", "asked"):
+            self._rematch_error({"ref": "rematch", "code": Code.REMATCH_UNAVAILABLE.value})
+
+    def _rematch_error(self, msg: dict) -> None:
+        if msg.get("ref") == "rematch" and msg["code"] == Code.REMATCH_UNAVAILABLE.value:
+            self.rematch, self._next_seat = "unavailable", None
+            if self.on_rematch_declined is not None:
+                self.on_rematch_declined("investigator" if self.role == "jack" else "jack")
 
     def close(self) -> None:
         """Leave the connection (the seat stays: rejoin later with :meth:`resume`)."""

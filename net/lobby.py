@@ -21,6 +21,7 @@ Clocks and claims: :mod:`net.clock`.
 from __future__ import annotations
 
 import itertools
+import random
 import secrets
 import time
 from collections.abc import Callable
@@ -36,8 +37,10 @@ from game.engine.rulesets import find_ruleset
 from .clock import ClockSpec, GameClock, parse_clock
 from .framing import packb
 from .games import NETWORK_GAMES, rules
+from .identity import verify_seat
 from .keys import rejoin_bytes, verify, verify_message
 from .limits import Admission, LogThrottle, clean_name
+from .matchmaking import AlreadyQueued, Pairing, QuickMatch, RatingOf, RecentSides, newcomer_rating, no_history
 from .messages import GAME, PROTOCOL_VERSION, Code, ProtocolError, error
 from .store import CHAT_KEEP, Store, StoredRoom, StoredSeat, StoreError
 
@@ -81,6 +84,8 @@ class Seat:
     left: bool = False
     pub: bytes | None = None       # the seat's Ed25519 public key (net/keys.py)
     gone_at: float | None = None     # when its connection went (the away countdown starts)
+    id_pub: bytes | None = None      # the player's identity (net/identity.py), which signed ``pub``
+    id_sig: bytes | None = None
 
     def stored(self) -> StoredSeat:
         return StoredSeat(self.side, self.token, self.name, self.left, self.pub)
@@ -109,6 +114,12 @@ class Room:
     chat_n: int = 0
     flag_call: Any = None
     created: float = 0.0
+    # --- quick match and rematch (section 15)
+    quick: bool = False            # made by the quick-match queue
+    rematch_of: str | None = None  # the code of the room this one is the rematch of
+    rated: bool = True             # the room counts for ratings (if both seats carry identities)
+    aborted: bool = False          # an ``abort`` was relayed: the game stopped
+    rematch: dict = field(default_factory=dict)   # side -> its accepted rematch's seat (pub, id, id_sig)
 
     @property
     def seq(self) -> int:
@@ -128,6 +139,23 @@ class Room:
 
     def keys(self) -> dict[str, bytes]:
         return {s: seat.pub for s, seat in self.seats.items() if seat.pub is not None}
+
+    @property
+    def over(self) -> bool:
+        """The game is over for a rematch: claimed, both keys opened, aborted or desynced."""
+        return self.game_id is not None and (self.status == "over" or self.aborted or bool(self.desyncs))
+
+    def match_fields(self, msg: dict) -> dict:
+        """Add what ``joined``/``start`` say of a quick match or a rematch (section 15)."""
+        if self.quick:
+            msg["quick"] = True
+        if self.rematch_of is not None:
+            msg["rematch_of"] = self.rematch_of
+        ids = {s: (self.seats[s].id_pub if s in self.seats else None) for s in SIDES}
+        if any(ids.values()):
+            msg["ids"] = ids
+            msg["rated"] = self.rated and None not in ids.values() and ids["jack"] != ids["investigator"]
+        return msg
 
     def players(self) -> dict[str, str | None]:
         return {s: (self.seats[s].name if s in self.seats else None) for s in SIDES}
@@ -176,7 +204,10 @@ class Lobby:
                  choice: Callable[[str], str] = secrets.choice,
                  game_id: Callable[[], str] = lambda: secrets.token_hex(16),
                  store: Store | None = None, prune_every: float = 3600.0,
-                 keep_finished: float = 7 * 86400.0, keep_closed: float = 86400.0) -> None:
+                 keep_finished: float = 7 * 86400.0, keep_closed: float = 86400.0,
+                 rating_of: RatingOf | None = None, recent_sides: RecentSides | None = None,
+                 match_rng: random.Random | None = None, max_queue: int = 10_000, match_every: float = 1.0,
+                 queued_every: float = 5.0) -> None:
         self.clock = clock
         self.max_rooms, self.max_spectators, self.max_log = max_rooms, max_spectators, max_log
         self.max_log_bytes = max_log_bytes
@@ -196,6 +227,7 @@ class Lobby:
         self.keep_finished, self.keep_closed = keep_finished, keep_closed
         self.prune_every = prune_every
         self._prune_call = None
+        self._init_quick_match(rating_of, recent_sides, match_rng, max_queue, match_every, queued_every)
         if store is not None:
             self.restore()
             if prune_every > 0:
@@ -286,6 +318,8 @@ class Lobby:
                 if t in GUESSES and exc.code in (Code.ROOM_NOT_FOUND, Code.ROOM_BAD_TOKEN):
                     self.admission.failed(address)
                 raise
+            if member in self.where and self._unqueue(member):
+                member.send({"t": "unqueued"})   # a seat or a watch elsewhere ends the wait
         except LobbyError as exc:
             self._refused(member, t, exc)
             member.send(error(exc.code, exc.detail, ref=t, rid=msg.get("rid")))
@@ -322,6 +356,7 @@ class Lobby:
     def disconnected(self, member: Member) -> None:
         """The member's connection is gone: keep its seat for a rejoin."""
         self.greeted.discard(member)
+        self._unqueue(member)
         where = self.where.pop(member, None)
         if where is None:
             return
@@ -329,6 +364,7 @@ class Lobby:
         if where.side is None:
             room.spectators.discard(member)
         else:
+            room.rematch.pop(where.side, None)     # an offer stands only while its player is here
             seat = room.seats.get(where.side)
             if seat is not None and seat.member is member:
                 seat.member = None
@@ -352,8 +388,8 @@ class Lobby:
                 return code
         raise LobbyError(Code.SERVER_NO_ROOMS, "no free room code")
 
-    def _on_create(self, member: Member, msg: dict) -> None:
-        self._not_in_room(member)
+    def _game_of(self, msg: dict) -> tuple[str, str | None]:
+        """The rule set's name and edition a ``create`` or ``queue`` asks for."""
         game = msg["game"].lower()
         try:
             game = find_ruleset(game).name
@@ -362,18 +398,29 @@ class Lobby:
         if game not in NETWORK_GAMES:
             raise LobbyError(Code.GAME_UNKNOWN, f"{game} has no network play yet")
         try:
-            edition = rules(game).edition(msg.get("edition"))
+            return game, rules(game).edition(msg.get("edition"))
         except ValueError as exc:
             raise LobbyError(Code.GAME_UNKNOWN, str(exc)) from None
-        if len(self.rooms) >= self.max_rooms:
-            raise LobbyError(Code.SERVER_NO_ROOMS, "too many rooms")
-        address = address_of(member)
-        if not self.admission.may_open_room(address):
-            raise LobbyError(Code.LIMIT_ROOMS, f"at most {self.admission.max_rooms} open rooms per address")
+
+    def _clock_of(self, msg: dict) -> ClockSpec:
         try:
-            spec = parse_clock(msg.get("clock"))
+            return parse_clock(msg.get("clock"))
         except ValueError as exc:
             raise LobbyError(Code.CLOCK_BAD, str(exc)) from None
+
+    def _may_open(self, address: str) -> None:
+        if len(self.rooms) >= self.max_rooms:
+            raise LobbyError(Code.SERVER_NO_ROOMS, "too many rooms")
+        if not self.admission.may_open_room(address):
+            raise LobbyError(Code.LIMIT_ROOMS, f"at most {self.admission.max_rooms} open rooms (and quick-match "
+                             "waits) per address")
+
+    def _on_create(self, member: Member, msg: dict) -> None:
+        self._not_in_room(member)
+        game, edition = self._game_of(msg)
+        address = address_of(member)
+        self._may_open(address)
+        spec = self._clock_of(msg)
         side = msg["side"]
         if side == "any":
             side = self._choice(SIDES)
@@ -410,10 +457,13 @@ class Lobby:
         room.game_id = game_id
         room.clock.resume(self.clock.seconds())
         self._cancel_expiry(room)
-        self._broadcast(room, room._with_edition({"t": "start", "room": room.code, "game": room.game,
-                                                  "game_id": room.game_id, "players": room.players(),
-                                                  "keys": room.keys()}))
+        self._broadcast(room, self._start_msg(room))
         self.log.info("room {code} started: {players}", code=room.code, players=room.players())
+
+    def _start_msg(self, room: Room) -> dict:
+        return room.match_fields(room._with_edition({"t": "start", "room": room.code, "game": room.game,
+                                                     "game_id": room.game_id, "players": room.players(),
+                                                     "keys": room.keys()}))
 
     def _seat(self, member: Member, room: Room, seat: Seat, rid: int | None) -> None:
         """Seat ``member`` (already saved)."""
@@ -436,6 +486,7 @@ class Lobby:
             msg["keys"] = room.keys()
         if room.clock.active or room.clock.spec.away != ClockSpec().away:
             msg["clock"] = room.clock.spec.text()
+        room.match_fields(msg)
         if rid is not None:
             msg["rid"] = rid
         return msg
@@ -652,6 +703,8 @@ class Lobby:
             room.opened.add(where.side)
         if msg["t"] == "desync":
             room.desyncs.add(where.side)
+        if msg["t"] == "abort":
+            room.aborted = True
         room.log_bytes += len(data)
         room.log.append(data)
         self.relayed += 1
@@ -663,6 +716,184 @@ class Lobby:
             self._arm_flag(room)
             if room.clock.running != before:
                 self._broadcast(room, room.clock.wire(now))
+
+    # ----------------------------------------------- quick match (section 15)
+    def _init_quick_match(self, rating_of: RatingOf | None, recent_sides: RecentSides | None,
+                          rng: random.Random | None, max_queue: int, match_every: float,
+                          queued_every: float) -> None:
+        """The queue; ratings and side history come from the given functions, else from the store
+        (when it keeps ratings), else every player is a newcomer."""
+        store = self.store
+        self.quick = QuickMatch(rating_of or getattr(store, "rating_of", None) or newcomer_rating,
+                                recent_sides or getattr(store, "recent_sides", None) or no_history,
+                                rng if rng is not None else random.Random(secrets.randbits(64)))
+        self.max_queue, self.match_every, self.queued_every = max_queue, match_every, queued_every
+        self._match_call: Any = None
+
+    def _on_queue(self, member: Member, msg: dict) -> None:
+        """Wait for an opponent of about one's rating in the game's queue (``queued``, then a room)."""
+        self._not_in_room(member)
+        if self.quick.entry(member) is not None:
+            raise LobbyError(Code.QUEUE_ALREADY, "this connection is already waiting")
+        if "id" not in msg or "id_sig" not in msg:
+            raise LobbyError(Code.ID_REQUIRED, "quick match needs a player identity")
+        if not verify_seat(msg["id"], msg["id_sig"], msg["pub"]):
+            raise LobbyError(Code.ID_BAD, "id_sig is not the identity's signature of the seat key")
+        game, edition = self._game_of(msg)
+        spec = self._clock_of(msg)
+        if len(self.quick) >= self.max_queue:
+            raise LobbyError(Code.SERVER_NO_ROOMS, "the quick-match queue is full")
+        address = address_of(member)
+        self._may_open(address)
+        queue = (game, edition, spec.text())
+        try:
+            self.quick.add(member, msg["id"], queue, self.clock.seconds(),
+                           payload=_Waiting(msg["pub"], msg["id_sig"], address, spec))
+        except AlreadyQueued:
+            raise LobbyError(Code.QUEUE_ALREADY, "this identity is already waiting") from None
+        self.admission.room_opened(address)        # a wait counts as a room: a script cannot fill the queue
+        self._send_queued(member, msg.get("rid"))
+        if self._match_call is None:
+            self._match_call = self.clock.callLater(self.match_every, self._match_tick)
+
+    def _on_unqueue(self, member: Member, msg: dict) -> None:
+        self._unqueue(member)
+        member.send({"t": "unqueued", **({"rid": msg["rid"]} if "rid" in msg else {})})
+
+    def _unqueue(self, member: Member) -> bool:
+        entry = self.quick.remove(member)
+        if entry is None:
+            return False
+        self.admission.room_closed(entry.payload.address)
+        return True
+
+    def _send_queued(self, member: Member, rid: int | None = None) -> None:
+        entry = self.quick.entry(member)
+        if entry is None:
+            return
+        game, edition, clock = entry.queue
+        msg: dict[str, Any] = {"t": "queued", "game": game, "clock": clock, "waiting": self.quick.waiting(entry.queue)}
+        if edition is not None:
+            msg["edition"] = edition
+        if rid is not None:
+            msg["rid"] = rid
+        entry.payload.told = self.clock.seconds()
+        member.send(msg)
+
+    def _match_tick(self) -> None:
+        """Once a second while anyone waits: make the pairs the windows allow, tell the rest how many wait."""
+        self._match_call = None
+        now = self.clock.seconds()
+        for pairing in self.quick.pair(now):
+            self._start_quick(pairing)
+        for entry in self.quick.entries():
+            if now - entry.payload.told >= self.queued_every:
+                self._send_queued(entry.conn)
+        if len(self.quick):
+            self._match_call = self.clock.callLater(self.match_every, self._match_tick)
+
+    def _start_quick(self, pairing: Pairing) -> None:
+        first = min((pairing.jack, pairing.investigator), key=lambda e: e.order)
+        for entry in (pairing.jack, pairing.investigator):
+            self.admission.room_closed(entry.payload.address)
+        game, edition, _ = first.queue
+        seats = [(e.conn, side, e.payload.pub, e.id_pub, e.payload.id_sig)
+                 for side, e in (("jack", pairing.jack), ("investigator", pairing.investigator))]
+        try:
+            room = self._open_match(game, edition, first.payload.spec, False, first.payload.address, seats,
+                                    quick=True)
+        except LobbyError as exc:      # no room to be had (storage, limits): both are told, neither is seated
+            for entry in (pairing.jack, pairing.investigator):
+                entry.conn.send(error(exc.code, exc.detail, ref="queue"))
+                entry.conn.send({"t": "unqueued"})
+            return
+        self.log.info("quick match {code}: {players} (gap {gap:.0f})", code=room.code, players=room.players(),
+                      gap=pairing.gap)
+
+    def _open_match(self, game: str, edition: str | None, spec: ClockSpec, private: bool, address: str,
+                    seats: list[tuple[Any, str, bytes, bytes | None, bytes | None]], *, quick: bool = False,
+                    rematch_of: str | None = None, rated: bool = True) -> Room:
+        """A room whose two seats are taken at once (a quick match, a rematch): ``joined`` to each, ``start``.
+        A rematch takes the place of its room (which closes at once), so only the server's cap applies."""
+        if rematch_of is None:
+            self._may_open(address)
+        elif len(self.rooms) >= self.max_rooms:
+            raise LobbyError(Code.SERVER_NO_ROOMS, "too many rooms")
+        room = Room(self._new_code(PRIVATE_CODE_LENGTH if private else CODE_LENGTH), game, private,
+                    seats[0][0].name, edition=edition, address=address, clock=GameClock(spec), created=time.time(),
+                    quick=quick, rematch_of=rematch_of, rated=rated)
+        if private:
+            room.watch = self._new_code(PRIVATE_CODE_LENGTH)
+        game_id = self._game_id()
+        made = [Seat(side, self._token(), member.name, member, pub=pub, id_pub=id_pub, id_sig=id_sig)
+                for member, side, pub, id_pub, id_sig in seats]
+        self._save("put_room", replace(room.stored(), game_id=game_id))
+        for seat in made:
+            self._save("put_seat", room.code, seat.stored())
+        if room.watch is not None:
+            self.watch_codes[room.watch] = room
+        self.rooms[room.code] = room
+        self.admission.room_opened(address)
+        for seat in made:
+            room.seats[seat.side] = seat
+        for seat in made:
+            self._seat(seat.member, room, seat, None)
+        room.game_id = game_id
+        room.clock.resume(self.clock.seconds())
+        self._broadcast(room, self._start_msg(room))
+        return room
+
+    # -------------------------------------------------- rematch (section 15)
+    def _on_rematch(self, member: Member, msg: dict) -> None:
+        """Offer (or accept) a rematch with sides swapped, or decline one, in a room whose game is over."""
+        where = self.where.get(member)
+        if where is None or where.side is None:
+            raise LobbyError(Code.REMATCH_UNAVAILABLE, "only a player of a finished game asks for a rematch")
+        room, side = where.room, where.side
+        other = room.seats.get(_other(side))
+        if not room.over:
+            raise LobbyError(Code.REMATCH_UNAVAILABLE, f"the game in {room.code} is not over")
+        if other is None or other.left or other.member is None:
+            room.rematch.clear()
+            raise LobbyError(Code.REMATCH_UNAVAILABLE, "the other player has left")
+        if not msg.get("accept", True):
+            room.rematch.clear()
+            other.member.send({"t": "rematch_declined", "from": side})
+            return
+        if "pub" not in msg:
+            raise ProtocolError(Code.MSG_MISSING_FIELD, "rematch.pub")
+        if ("id" in msg) != ("id_sig" in msg) or ("id" in msg and not verify_seat(msg["id"], msg["id_sig"],
+                                                                                 msg["pub"])):
+            raise LobbyError(Code.ID_BAD, "id_sig is not the identity's signature of the seat key")
+        room.rematch[side] = (msg["pub"], msg.get("id"), msg.get("id_sig"))
+        if _other(side) not in room.rematch:
+            other.member.send({"t": "rematch_offer", "from": side})
+            return
+        self._start_rematch(room)
+
+    def _start_rematch(self, room: Room) -> None:
+        """Both accepted: the same game, edition, clock, privacy and rating flag, sides swapped."""
+        offers, room.rematch = room.rematch, {}
+        now = self.clock.seconds()
+        seats = []
+        for side in SIDES:           # the old investigator first: it plays Jack now
+            old = room.seats[_other(side)]
+            pub, id_pub, id_sig = offers[old.side]
+            seats.append((old.member, side, pub, id_pub, id_sig))
+        movers = [(old, old.member) for old in room.seats.values()]
+        for _, member in movers:
+            self.where.pop(member, None)     # (put back below if no room can be had)
+        try:
+            new = self._open_match(room.game, room.edition, room.clock.spec, room.private, room.address, seats,
+                                   rematch_of=room.code, rated=room.rated)
+        except LobbyError:
+            for old, member in movers:
+                self.where[member] = Where(room, old.side)
+            raise
+        for old, _ in movers:
+            old.member, old.gone_at, old.left = None, now, True    # both moved on: the old room closes
+        self.log.info("room {code}: rematch in {new}", code=room.code, new=new.code)
+        self._maybe_expire(room)
 
     # -------------------------------------------------------------- helpers
     def _room(self, code: str) -> Room:
@@ -718,12 +949,24 @@ class Lobby:
         if self._prune_call is not None and self._prune_call.active():
             self._prune_call.cancel()
         self._prune_call = None
+        self._match_call = _cancelled(self._match_call)
 
     def restarting(self, detail: str = "the server is restarting; your game is kept") -> None:
         """Tell everyone connected that the server goes down now and comes back (SIGTERM)."""
         data = packb({"t": "restarting", "detail": detail})
         for member in list(self.greeted):
             member.send_bytes(data)
+
+
+@dataclass(eq=False)
+class _Waiting:
+    """What the lobby keeps with a quick-match entry: the seat key to seat it with, and its address."""
+
+    pub: bytes
+    id_sig: bytes
+    address: str
+    spec: ClockSpec
+    told: float = 0.0          # when it was last sent ``queued``
 
 
 def _cancelled(call: Any) -> None:

@@ -69,6 +69,11 @@ class Code(enum.StrEnum):
     SERVER_STORAGE = "server/storage"        # the server could not save: nothing was relayed, try again
     CLOCK_BAD = "clock/bad"                  # a clock the server does not offer
     CLAIM_REFUSED = "claim/refused"          # no flag fell / the opponent is not away long enough
+    # --- quick match and rematch (section 15)
+    ID_BAD = "id/bad"                        # id_sig is not the identity's signature of the seat key
+    ID_REQUIRED = "id/required"              # quick match needs an identity
+    QUEUE_ALREADY = "queue/already"          # this connection or identity already waits
+    REMATCH_UNAVAILABLE = "rematch/unavailable"   # the room is not over, or the other player left
 
 
 #: After these the sender's connection is closed.
@@ -200,6 +205,9 @@ _ROOM_INFO = map_of({"code": is_room, "game": is_text(1, 16), "status": one_of("
                      "open": array_of(is_side, 0, 2), "host": is_name, "spectators": is_int(0, 10_000)},
                     {"edition": is_edition})
 _PLAYERS = map_of({}, {"jack": optional(is_name), "investigator": optional(is_name)})
+_IDS = map_of({}, {"jack": optional(is_pub), "investigator": optional(is_pub)})
+#: Optional fields of ``joined`` and ``start`` for a quick match or a rematch (section 15).
+_MATCH_FIELDS = {"quick": is_bool, "rematch_of": is_room, "ids": _IDS, "rated": is_bool}
 
 CLIENT: dict[str, Schema] = {
     "hello": ({"v": is_int(0, 1_000_000)}, {"name": is_name, "client": is_text(0, 64)}),
@@ -213,6 +221,10 @@ CLIENT: dict[str, Schema] = {
     "leave": ({}, {"rid": is_rid}),
     "chat": ({"text": is_text(1, 300)}, {}),
     "claim": ({"reason": one_of("flag", "away")}, {"rid": is_rid}),
+    "queue": ({"game": is_text(1, 16), "pub": is_pub},
+              {"edition": is_edition, "clock": is_text(1, 24), "id": is_pub, "id_sig": is_sig, "rid": is_rid}),
+    "unqueue": ({}, {"rid": is_rid}),
+    "rematch": ({}, {"accept": is_bool, "pub": is_pub, "id": is_pub, "id_sig": is_sig, "rid": is_rid}),
     **{t: ({"seq": is_seq, **req}, {**opt, "sig": is_sig, "turn": is_turn}) for t, (req, opt) in GAME.items()},
 }
 
@@ -223,9 +235,9 @@ SERVER: dict[str, Schema] = {
     "joined": ({"room": is_room, "game": is_text(1, 16), "role": is_role, "private": is_bool,
                 "seq": is_int(0, 1_000_000), "started": is_bool, "players": _PLAYERS},
                {"edition": is_edition, "token": is_token, "game_id": is_game_id, "rid": is_rid, "watch": is_room,
-                "keys": _KEYS, "clock": is_text(1, 24)}),
+                "keys": _KEYS, "clock": is_text(1, 24), **_MATCH_FIELDS}),
     "start": ({"room": is_room, "game": is_text(1, 16), "game_id": is_game_id, "players": _PLAYERS},
-              {"edition": is_edition, "keys": _KEYS}),
+              {"edition": is_edition, "keys": _KEYS, **_MATCH_FIELDS}),
     "presence": ({"side": is_side, "present": is_bool}, {"left": is_bool, "away": is_ms}),
     "synced": ({"seq": is_int(0, 1_000_000)}, {}),
     "left": ({"room": is_room}, {"rid": is_rid}),
@@ -233,6 +245,11 @@ SERVER: dict[str, Schema] = {
     "clock": ({"jack": is_ms, "investigator": is_ms, "run": is_turn}, {"flag": is_side}),
     "claimed": ({"side": is_side, "reason": one_of("flag", "away", "resign")}, {"rid": is_rid}),
     "restarting": ({}, {"detail": is_text(0, 300)}),
+    "queued": ({"game": is_text(1, 16), "clock": is_text(1, 24), "waiting": is_int(0, 1_000_000)},
+               {"edition": is_edition, "rid": is_rid}),
+    "unqueued": ({}, {"rid": is_rid}),
+    "rematch_offer": ({"from": is_side}, {}),
+    "rematch_declined": ({"from": is_side}, {}),
     "error": ({"code": is_text(1, 40)}, {"detail": is_text(0, 300), "ref": is_text(0, 24),
                                          "rid": is_rid, "fatal": is_bool}),
     **{t: ({"seq": is_seq, "from": is_side, **req}, {**opt, "sig": is_sig, "turn": is_turn})

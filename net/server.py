@@ -71,8 +71,11 @@ class RelayProtocol(MsgpackStreamProtocol):
         self._hello_call = self.clock.callLater(self.hello_timeout, self._no_hello)
 
     def counts_as_activity(self, msg: Any) -> bool:
-        """A bare ``ping`` keeps a seat or a watcher alive, not a connection that does nothing else."""
-        return not (type(msg) is dict and msg.get("t") == "ping") or self in self.factory.lobby.where
+        """A bare ``ping`` keeps a seat, a watcher or a quick-match wait alive, not a connection
+        that does nothing else."""
+        lobby = self.factory.lobby
+        return (not (type(msg) is dict and msg.get("t") == "ping") or self in lobby.where
+                or lobby.quick.entry(self) is not None)
 
     def protocol_error(self, exc: ProtocolError, ref: str | None = None, rid: int | None = None) -> None:
         """As the base class, but a flood of bad input is logged a few lines a minute, then summarised."""
