@@ -53,9 +53,12 @@ class LobbyScene(Scene):
                               allowed=lambda c: c in CODE_CHARS, on_submit=lambda _t: self.join_code())
         self.code_button = Button(N_("Join"), self.join_code)
         self.back_button = Button(N_("Back"), self.back, hotkey=pygame.K_ESCAPE)
+        self.quick_button = Button(N_("Quick match"), lambda: self.ranked("quick_match"), kind="primary")
+        self.leaderboard_button = Button(N_("Leaderboard"), self.leaderboard)
+        self.profile_button = Button(N_("Profile"), lambda: self.ranked("profile"))
         self.form = Form([self.join_button, self.watch_button, self.picker.game, self.picker.edition, self.side,
                           self.visibility, self.clock, self.away, self.create_button, self.code, self.code_button,
-                          self.back_button], focus=8)
+                          self.quick_button, self.leaderboard_button, self.profile_button, self.back_button], focus=8)
         self._refresh: task.LoopingCall | None = None
         self._size: tuple[int, int] | None = None
         self._sync()
@@ -189,6 +192,22 @@ class LobbyScene(Scene):
             return
         self._go("join", code=code, side=self.side.value)   # the side chosen ("any": the free seat)
 
+    def ranked(self, screen: str) -> None:
+        """Open ``screen`` (Quick match, Profile), asking for the player's name first if no identity exists."""
+        if self.busy:
+            return
+        self.app.play("click")
+        stack = self.app.stack
+        if self.online.player_identity() is None:
+            stack.push(stack.make("online_identity", self.app, self.online,
+                                  then=lambda: stack.push(stack.make(screen, self.app, self.online))))
+        else:
+            stack.push(stack.make(screen, self.app, self.online))
+
+    def leaderboard(self) -> None:
+        self.app.play("click")
+        self.app.stack.push(self.app.stack.make("leaderboard", self.app, self.online, self.picker.game.value))
+
     def back(self) -> None:
         self.app.play("click")
         self.app.stack.pop()
@@ -255,7 +274,11 @@ class LobbyScene(Scene):
         self.code.rect = pygame.Rect(x, cy, iw - bw - int(10 * s), fh)
         self.code_button.rect = pygame.Rect(self.code.rect.right + int(10 * s), cy, bw, fh)
         bh = max(34, int(46 * s))
-        self.back_button.rect = pygame.Rect(w // 2 - bw // 2, bottom + int(18 * s), bw, bh)
+        row = [self.quick_button, self.leaderboard_button, self.profile_button, self.back_button]
+        rw = min(max(bw, int(180 * s)), (w - 2 * margin - 3 * gap) // len(row))
+        x0 = w // 2 - (len(row) * rw + (len(row) - 1) * gap) // 2
+        for i, b in enumerate(row):
+            b.rect = pygame.Rect(x0 + i * (rw + gap), bottom + int(14 * s), rw, bh)
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
@@ -279,6 +302,6 @@ class LobbyScene(Scene):
         if self.busy:
             theme.blit_text(surface, self.busy, max(12, int(16 * s)), theme.PARCHMENT,
                             (self.right.centerx, self.code.rect.bottom + int(24 * s)), "midtop")
-        hint = _("Click a room, then Join or Watch · Tab moves · Esc goes back")
+        hint = _("Click a room, then Join or Watch · Quick match finds you an opponent · Esc goes back")
         theme.blit_text(surface, hint, max(10, int(12 * s)), theme.TEXT_FAINT, (w // 2, h - int(14 * s)), "center")
         self.toast.draw(surface, (w // 2, int(h * 0.955)), max(12, int(16 * s)), int(w * 0.7))
