@@ -216,6 +216,21 @@ def test_profile_shows_the_fingerprint_ratings_and_recent_games(ranked, drawn) -
     assert scene.recent.selected == 0 and scene.watch_button.enabled
 
 
+def test_twenty_recent_games_scroll_with_page_down_and_each_can_be_chosen(ranked, drawn) -> None:  # type: ignore[no-untyped-def]
+    app, online, lobby = ranked
+    me = with_identity(online)
+    online.lobby.profiles[me.public]["recent"] = [recent_game(f"G{i:04d}", f"Player {i}") for i in range(20)]
+    scene = open_profile(app, online, lobby)
+    app.tick(1 / 60)
+    n = len(scene.recent.rows)
+    assert 3 <= n < 20 and scene.recent.rows[0][2] == "Player 0"
+    for _ in range(19):
+        send(app, key(pygame.K_PAGEDOWN))
+    app.draw(pygame.Surface(app.size))
+    assert scene.chosen == 19 and scene.recent.rows[-1][2] == "Player 19" and scene._selected()["code"] == "G0019"
+    assert f"Games {21 - n}–20 of 20" in drawn
+
+
 def test_rename_keeps_the_key_and_changes_the_name(ranked, tmp_path) -> None:  # type: ignore[no-untyped-def]
     app, online, lobby = ranked
     me = with_identity(online)
@@ -391,6 +406,34 @@ def test_quick_match_waits_with_the_queue_count_then_cancel_leaves_the_queue(ran
     game.answers[-1].callback({})
     assert not scene.waiting and scene.toast.message == "You left the queue." and not game.client.connected
     assert app.stack.top is scene
+
+
+def test_a_bot_game_while_waiting_is_interrupted_by_the_pairing_with_a_prompt(ranked) -> None:  # type: ignore[no-untyped-def]
+    from game.engine.rulesets import find_ruleset
+
+    app, online, lobby = ranked
+    scene = open_quick_match(app, online, lobby)
+    press(app, scene.find_button)
+    game = online.games[-1]
+    assert not scene.bot_button.enabled                                 # not before the server has our place
+    game.answers[-1].callback({"game": "pocket", "edition": None, "clock": "10+5", "waiting": 1})
+    press(app, scene.bot_button)
+    bot_game = app.stack.top
+    assert isinstance(bot_game, GameScene) and bot_game.driver is None and scene.waiting
+    assert ("cancel_quick_match",) not in game.calls                   # the queue keeps the place
+    app.reactor.advance(1.0)
+    assert app.stack.top is bot_game                                    # nothing yet
+    driver = scene.driver
+    game.role = "investigator"
+    driver._on_room({"room": "QM001", "players": {"jack": "Bob", "investigator": "Ann"}, "started": True})
+    driver.initial = find_ruleset("pocket").new(3).observation(Side.INVESTIGATOR)
+    app.reactor.advance(0.5)
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmScene) and "Bob is ready" in ask.message
+    send(app, key(pygame.K_RETURN))                                     # "Play the rated game"
+    app.tick(1 / 60)
+    top = app.stack.top
+    assert isinstance(top, GameScene) and top.driver is driver and bot_game not in list(app.stack)
 
 
 def test_quick_match_refused_by_the_server_says_why(ranked) -> None:  # type: ignore[no-untyped-def]

@@ -149,7 +149,7 @@ class LeaderboardScene(Scene):
         list_top = self.sides_y + max(22, int(30 * s))
         self.list.row_h = max(24, int(32 * s))
         self.list.rect = pygame.Rect(x, list_top, iw, self.box.bottom - pad - fh - int(10 * s) - list_top)
-        self.list.header = [_("Rank"), _("Player"), _("Rating"), _("Games"), _("As Jack"), _("As investigator")]
+        self.list.header = [""] * 6   # (named in the language of each frame: see draw)
         by = self.box.bottom - pad - fh
         self.next_button.rect = pygame.Rect(self.box.right - pad - bw, by, bw, fh)
         self.prev_button.rect = pygame.Rect(self.next_button.rect.x - bw - int(10 * s), by, bw, fh)
@@ -184,6 +184,7 @@ class LeaderboardScene(Scene):
             empty = self.error or _("Asking the server…")
         else:
             empty = _("Nobody has a rating in this game yet: play a rated game to be the first!")
+        self.list.header = [_("Rank"), _("Player"), _("Rating"), _("Games"), _("As Jack"), _("As investigator")]
         self.list.draw(surface, empty)
         total = int((self.board or {}).get("total", 0))
         if total:

@@ -75,7 +75,11 @@ class ProfileScene(Scene):
         self.export_button = Button(N_("Export"), self.export)
         self.import_path = TextField(DEFAULT_FILE, max_length=400, on_submit=lambda _t: self.import_file())
         self.import_button = Button(N_("Import…"), self.import_file)
-        self.recent = RowList(on_pick=lambda _i: self._sync(), on_activate=lambda _i: self.watch())
+        self.recent = RowList(on_pick=self._pick, on_activate=lambda _i: self.watch())
+        self.rows: list[list[str]] = []         # every recent game; the list shows those from ``top``
+        self.colours: list[Any] = []
+        self.top = 0
+        self.chosen: int | None = None
         self.recent.columns = [0.0, 0.17, 0.4, 0.66, 0.8]
         self.watch_button = Button(N_("Watch replay"), self.watch, kind="primary")
         self.back_button = Button(N_("Back"), self.back, hotkey=pygame.K_ESCAPE)
@@ -112,9 +116,24 @@ class ProfileScene(Scene):
             rows.append([date_text(g.get("ended")), game_title(g.get("game", "?"), g.get("edition")),
                          shown_name(g.get("opponent")) or "?", side_word(g.get("side")), result])
             colours.append({"win": theme.GOOD, "loss": theme.BAD}.get(g.get("outcome"), theme.TEXT_DIM))
-        self.recent.set_rows(rows, colours)
-        if self.recent.selected is None and rows:
-            self.recent.selected = 0
+        self.rows, self.colours, self.top = rows, colours, 0
+        self.chosen = 0 if rows else None
+        self._show()
+        self._sync()
+
+    def _show(self) -> None:
+        """Show the recent games from ``top`` (moved so the chosen one is in view)."""
+        n = max(1, self.recent.visible_rows())
+        if self.chosen is not None:
+            self.top = min(self.top, self.chosen)
+            self.top = max(self.top, self.chosen - n + 1)
+        self.top = max(0, min(self.top, len(self.rows) - n))
+        self.recent.set_rows(self.rows[self.top:self.top + n], self.colours[self.top:self.top + n])
+        self.recent.selected = None if self.chosen is None or not 0 <= self.chosen - self.top < n \
+            else self.chosen - self.top
+
+    def _pick(self, i: int) -> None:
+        self.chosen = self.top + i
         self._sync()
 
     def _failed(self, failure: Any) -> None:
@@ -125,7 +144,7 @@ class ProfileScene(Scene):
 
     def _selected(self) -> dict | None:
         games = (self.profile or {}).get("recent") or []
-        i = self.recent.selected
+        i = self.chosen
         return games[i] if i is not None and i < len(games) else None
 
     # -------------------------------------------------------------- actions
@@ -205,7 +224,8 @@ class ProfileScene(Scene):
         self.online.remember(name=me.name)
         self.name.set(me.name)
         self.profile = None
-        self.recent.set_rows([])
+        self.rows, self.colours, self.chosen = [], [], None
+        self._show()
         self.toast.show(_("You now play as {name} (key {key}).").format(name=me.name, key=me.fingerprint),
                         "good", 5.0)
         self.load()
@@ -246,10 +266,17 @@ class ProfileScene(Scene):
         self._layout(self.app.size)
         if self.recent.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.recent.rows:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.rows:
             d = 1 if event.key == pygame.K_PAGEDOWN else -1
-            last = min(len(self.recent.rows), self.recent.visible_rows()) - 1
-            self.recent.selected = max(0, min(last, (self.recent.selected or 0) + d))
+            self.chosen = max(0, min(len(self.rows) - 1, (self.chosen or 0) + d))
+            self._show()
+            self._sync()
+            return None
+        if event.type == pygame.MOUSEWHEEL and self.recent.rect.collidepoint(pygame.mouse.get_pos()):
+            self.top = max(0, self.top - event.y)
+            self.chosen = None if self.chosen is None else max(self.top, min(self.chosen, self.top +
+                                                                             self.recent.visible_rows() - 1))
+            self._show()
             self._sync()
             return None
         self.form.handle_event(event)
@@ -300,7 +327,8 @@ class ProfileScene(Scene):
         self.recent.rect = pygame.Rect(r.x + pad, r.y + pad + title_h, r.w - 2 * pad,
                                        r.h - 2 * pad - title_h - fh - int(10 * s))
         self.recent.row_h = max(24, int(32 * s))
-        self.recent.header = [_("When"), _("Game"), _("Opponent"), _("Side"), _("Result")]
+        self.recent.header = [""] * 5   # (named in the language of each frame: see draw)
+        self._show()
         wb = max(bw, int(190 * s))
         self.watch_button.rect = pygame.Rect(r.right - pad - wb, r.bottom - pad - fh, wb, fh)
         bh = max(34, int(46 * s))
@@ -364,7 +392,15 @@ class ProfileScene(Scene):
         self._draw_ratings(surface, s)
         look.panel(surface, self.recent_box, _("Recent games"))
         empty = (self.error or _("Asking the server…")) if self.profile is None else _("No games yet.")
+        self.recent.header = [_("When"), _("Game"), _("Opponent"), _("Side"), _("Result")]
         self.recent.draw(surface, empty)
+        shown = len(self.recent.rows)
+        if len(self.rows) > shown:        # more than the list has room for: which ones are in view
+            text = _("Games {first}–{last} of {total}").format(first=self.top + 1, last=self.top + shown,
+                                                                total=len(self.rows))
+            room = self.watch_button.rect.x - self.recent.rect.x - int(10 * s)
+            theme.blit_text(surface, text, theme.fit_size(text, fs, room), theme.TEXT_DIM,
+                            (self.recent.rect.x, self.watch_button.rect.centery), "midleft")
         self.form.draw(surface)
         hint = _("Click a game, then Watch replay · Page Up/Down picks a game · Esc goes back")
         theme.blit_text(surface, hint, theme.fit_size(hint, max(10, int(12 * s)), int(w * 0.95)), theme.TEXT_FAINT,

@@ -2,6 +2,9 @@
 
 The server pairs players of close ratings (the window widens as they
 wait) and gives the sides by history; no bot is ever put in the queue.
+"Play a bot while you wait" opens an unrated game against the bot over
+this screen; the place in the queue is kept, and a pairing interrupts
+the bot game with a prompt (the rated game's clock is running).
 While the player waits, the screen shows a turning lamp, the time
 waited and how many wait for the same game (``queued.waiting``), and
 Cancel.  When the pairing comes, the server seats the player like any
@@ -11,9 +14,11 @@ join (``joined``, then ``start``) and the screen gives way to the game.
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
 import pygame
+from twisted.internet import task
 
 from .. import theme
 from ..i18n import N_, _, ngettext
@@ -22,10 +27,12 @@ from ..online.driver import NetDriver
 from ..online.errors import net_error_text
 from ..online.form import CLOCK_OPTIONS, Form, GamePicker, game_title
 from ..online.panel import clock_text
+from ..online.ranked import rating_text
 from ..scene import Scene, register
 from ..widgets import Button, Choice, Toast
 
 FOUND_PAUSE = 1.2   # seconds to read "Opponent found" before the board opens
+WATCH_EVERY = 0.25  # seconds between two looks for a pairing while a bot game covers the screen
 
 
 @register("quick_match")
@@ -38,6 +45,7 @@ class QuickMatchScene(Scene):
         self.toast = Toast()
         self.t = 0.0
         self.driver: NetDriver | None = None
+        self.ratings: dict[str, dict] = {}
         self.queued = False                 # the server has our place in the queue
         self.cancelling = False
         self.waited = 0.0
@@ -49,8 +57,31 @@ class QuickMatchScene(Scene):
         self.cancel_button = Button(N_("Cancel"), self.cancel, hotkey=pygame.K_ESCAPE)
         self.choose_form = Form([self.picker.game, self.picker.edition, self.clock, self.find_button,
                                  self.back_button], focus=3)
-        self.wait_form = Form([self.cancel_button], focus=0)
+        self.bot_button = Button(N_("Play a bot while you wait"), self.play_bot)
+        self.wait_form = Form([self.cancel_button, self.bot_button], focus=0)
+        self._watch: task.LoopingCall | None = None
+        self._told = False                  # the pairing was announced over the bot game
         self._size: tuple[int, int] | None = None
+
+    def on_enter(self) -> None:
+        """Ask for the player's ratings, to show where the queue starts looking."""
+        lobby, me = self.online.lobby, self.online.identity
+        if lobby is not None and lobby.connected and me is not None:
+            lobby.profile(me.public).addCallbacks(self._rated, lambda _f: None)
+
+    def _rated(self, profile: dict) -> None:
+        self.ratings = {r.get("game"): r for r in profile.get("ratings") or []}
+
+    def rating_line(self) -> str:
+        """The player's rating in the chosen game (the queue pairs around it)."""
+        game, edition = self.picker.value
+        r = self.ratings.get(game)
+        if r is None:
+            return _("You have no rating in {game} yet: you start at 1500.").format(game=game_title(game))
+        rating = rating_text(dict(r, provisional=False))
+        if r.get("provisional"):
+            rating += " " + _("(provisional)")
+        return _("Your rating in {game}: {rating}").format(game=game_title(game), rating=rating)
 
     @property
     def waiting(self) -> bool:
@@ -109,12 +140,55 @@ class QuickMatchScene(Scene):
             self._stop_waiting()
             self.toast.show(_("You left the queue."), "info", 3.0)
 
+    def play_bot(self) -> None:
+        """A game against the bot on top of this screen; the place in the queue is kept."""
+        if self.driver is None or not self.queued or self.driver.ready:
+            return
+        self.app.play("click")
+        game, edition = self.picker.value
+        self._told = False
+        self.app.stack.push(self.app.stack.kind("game").new(self.app, random.randrange(1, 2 ** 31), game=game,
+                                                            edition=edition))
+
+    def _paired_meanwhile(self) -> None:
+        """While another screen covers this one: a pairing interrupts it, with a word first."""
+        d = self.driver
+        if d is None or not d.ready or self._told or self.app.stack.top is self:
+            return
+        self._told = True
+        name = d.players.get(d.opponent or "") or _("Your opponent")
+        text = _("{name} is ready: your rated game begins now, and the game against the bot ends here.").format(
+            name=name)
+        self.app.stack.push(self.app.stack.make("confirm", self.app, N_("Opponent found"), text,
+                                                [(N_("Play the rated game"), self._to_match, "primary")]))
+
+    def _to_match(self) -> None:
+        """Close the bot game (and whatever covers this screen): the rated game opens from here."""
+        while self.app.stack.top is not self and len(self.app.stack) > 1:
+            self.app.stack.pop()
+        self.found_for = FOUND_PAUSE
+
     def back(self) -> None:
         self.app.play("click")
         self.app.stack.pop()
 
     # ------------------------------------------------------------ lifecycle
+    def on_pause(self) -> None:
+        if self._watch is None:
+            self._watch = task.LoopingCall(self._paired_meanwhile)
+            self._watch.clock = self.online.reactor
+            self._watch.start(WATCH_EVERY, now=False)
+
+    def on_resume(self) -> None:
+        self._stop_watch()
+
+    def _stop_watch(self) -> None:
+        if self._watch is not None and self._watch.running:
+            self._watch.stop()
+        self._watch = None
+
     def on_exit(self) -> None:
+        self._stop_watch()
         d = self.driver
         if d is not None and not d.closed:   # the place in the queue (or a seat just given) goes with the screen
             d.leave() if d.joined is not None else d.close()
@@ -133,6 +207,7 @@ class QuickMatchScene(Scene):
         if d is None:
             return
         self.waited += dt
+        self.bot_button.enabled = self.queued and not self.cancelling
         if d.result is not None and not d.ready:
             self._stop_waiting()
             self.toast.show(_("The game could not start: {reason}").format(reason=(d.result.reason or "")[:120]),
@@ -164,7 +239,11 @@ class QuickMatchScene(Scene):
         bw = max(110, int(150 * s))
         self.find_button.rect = pygame.Rect(x, y + int(14 * s), iw, fh)
         self.back_button.rect = pygame.Rect(w // 2 - bw // 2, self.box.bottom + int(16 * s), bw, fh)
-        self.cancel_button.rect = pygame.Rect(w // 2 - bw // 2, self.box.bottom - pad - fh, bw, fh)
+        bot_w = min(iw // 2, max(bw, int(330 * s)))
+        total = bw + bot_w + int(12 * s)
+        self.cancel_button.rect = pygame.Rect(w // 2 - total // 2, self.box.bottom - pad - fh, bw, fh)
+        self.bot_button.rect = pygame.Rect(self.cancel_button.rect.right + int(12 * s), self.box.bottom - pad - fh,
+                                           bot_w, fh)
 
     def _draw_lamp(self, surface: pygame.Surface, center: tuple[int, int], r: int) -> None:
         """Eight lamps around a circle, one lit and turning (the waiting indicator)."""
@@ -189,6 +268,10 @@ class QuickMatchScene(Scene):
             note = _("Rated: the result changes both ratings. The server gives the sides in turn.")
             look.wrapped(surface, note, max(10, int(15 * s)), theme.TEXT_DIM, (inner.x, inner.y), inner.w, 2)
             self.form.draw(surface)
+            line = self.rating_line()
+            theme.blit_text(surface, line, theme.fit_size(line, max(11, int(17 * s)), inner.w, "serif-bold"),
+                            theme.PARCHMENT, (w // 2, self.find_button.rect.bottom + int(28 * s)), "midtop",
+                            "serif-bold")
         else:
             self._draw_waiting(surface, s)
         self.toast.draw(surface, (w // 2, int(h * 0.955)), max(12, int(16 * s)), int(w * 0.7))
@@ -229,3 +312,6 @@ class QuickMatchScene(Scene):
                 y += theme.font(fs - 2).get_linesize() + int(4 * s)
         if not d.ready:
             self.form.draw(surface)
+            note = _("The bot game is not rated; when the server pairs you, it stops and your rated game begins.")
+            look.wrapped(surface, note, max(10, int(13 * s)), theme.TEXT_FAINT,
+                         (w // 2, self.cancel_button.rect.y - int(48 * s)), inner.w, 2, anchor="midtop")
