@@ -53,6 +53,13 @@ def recent_game(code: str, opponent: str = "Moriarty", outcome: str = "win") -> 
             "ended": 1_790_000_000, "rated": True}
 
 
+class Profiles(dict):
+    """Every identity's profile: a new player with no games."""
+
+    def __missing__(self, pub: bytes) -> dict:
+        return {"id": pub, "name": "?", "ratings": [], "recent": []}
+
+
 class FakeLobby:
     """A ``LobbyClient`` stand-in: the requests it was sent, and the server's answers."""
 
@@ -60,7 +67,7 @@ class FakeLobby:
 
     def __init__(self) -> None:
         self.asked: list[tuple] = []
-        self.profiles: dict[bytes, dict] = {}
+        self.profiles: dict[bytes, dict] = Profiles()
         self.archives: dict[str, dict] = {}
         self.players: list[dict] = []      # the leaderboard's rows, best first
         self.on_disconnect = None
@@ -171,7 +178,6 @@ def test_first_ranked_use_asks_for_a_name_then_makes_the_identity_file(ranked, t
     press(app, ask.create_button)
     assert app.stack.top is ask and ask.toast.message == "Please type a name."
     ask.name.set("Ann Hudson")
-    online.lobby.profiles = _Profiles()
     send(app, key(pygame.K_RETURN))                                     # Enter in the field creates
     path = tmp_path / "netstate" / FILE_NAME
     assert path.exists() and stat.S_IMODE(os.stat(path).st_mode) == 0o600
@@ -182,13 +188,6 @@ def test_first_ranked_use_asks_for_a_name_then_makes_the_identity_file(ranked, t
     app.stack.pop()
     press(app, lobby.profile_button)                                    # asked once only
     assert isinstance(app.stack.top, ProfileScene)
-
-
-class _Profiles(dict):
-    """Every identity's profile: a new player with no games."""
-
-    def __missing__(self, pub: bytes) -> dict:
-        return {"id": pub, "name": "?", "ratings": [], "recent": []}
 
 
 def test_new_games_are_signed_by_the_identity_once_it_exists(game_app) -> None:  # type: ignore[no-untyped-def]
