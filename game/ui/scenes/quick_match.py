@@ -290,7 +290,7 @@ class QuickMatchScene(Scene):
         if d.ready:
             opponent = d.players.get(d.opponent or "") or _("Your opponent")
             head = _("Opponent found: {name}").format(name=opponent)
-            sub = _("You play {side}.").format(side=_("Jack") if d.role == "jack" else _("the investigator"))
+            sub = _("You play Jack.") if d.role == "jack" else _("You play the investigator.")
             col = theme.GOOD
         else:
             self._draw_lamp(surface, (w // 2, cy), max(18, int(34 * s)))
