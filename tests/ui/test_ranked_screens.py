@@ -160,11 +160,16 @@ def with_identity(online: Online, name: str = "Ann") -> Identity:
     return me
 
 
-def open_profile(app, online, lobby) -> ProfileScene:  # type: ignore[no-untyped-def]
-    press(app, lobby.profile_button)
+def open_from_lobby(app, lobby, button, kind):  # type: ignore[no-untyped-def]
+    """Press ``button`` of the lobby; the screen of ``kind`` opens (the player has an identity)."""
+    press(app, button)
     scene = app.stack.top
-    assert isinstance(scene, ProfileScene)
+    assert isinstance(scene, kind), scene
     return scene
+
+
+def open_profile(app, online, lobby) -> ProfileScene:  # type: ignore[no-untyped-def]
+    return open_from_lobby(app, lobby, lobby.profile_button, ProfileScene)
 
 
 # ------------------------------------------------------------------ identity
@@ -211,7 +216,8 @@ def test_profile_shows_the_fingerprint_ratings_and_recent_games(ranked, drawn) -
     assert f"Key fingerprint: {me.fingerprint}" in text
     assert "1648 ± 52" in text and "1507 ± 128 ?" in text and "60%" in text and "62%" in text
     assert "unrated" in text                                           # New York: no rated game yet
-    assert "Moriarty" in text and "Watson" in text and "won · six hourglasses" in text
+    assert "Moriarty" in text and "Watson" in text
+    assert "As Jack against Moriarty: won, six hourglasses (Pocket, " in text and "Rated." in text
     assert scene.recent.selected == 0 and scene.watch_button.enabled
 
 
@@ -376,10 +382,7 @@ def test_a_late_leaderboard_answer_for_another_tab_is_dropped(ranked) -> None:  
 # ------------------------------------------------------------------ quick match
 def open_quick_match(app, online, lobby) -> QuickMatchScene:  # type: ignore[no-untyped-def]
     with_identity(online)
-    press(app, lobby.quick_button)
-    scene = app.stack.top
-    assert isinstance(scene, QuickMatchScene)
-    return scene
+    return open_from_lobby(app, lobby, lobby.quick_button, QuickMatchScene)
 
 
 def test_quick_match_waits_with_the_queue_count_then_cancel_leaves_the_queue(ranked, drawn) -> None:  # type: ignore[no-untyped-def]

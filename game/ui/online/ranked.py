@@ -155,3 +155,26 @@ def name_refusal(name: str) -> str:
         return _("Your name has characters this game cannot draw ({chars}): "
                  "please write it with other letters.").format(chars=bad)
     return ""
+
+
+def keep_name(online: Any, toast: Any, text: str, keep: Any) -> str | None:
+    """``text`` as the player's name, given to ``keep(name)`` (which saves it) and remembered in the settings.
+
+    Returns the name, or ``None`` with the reason shown in ``toast`` (a name the game cannot draw, a file
+    that cannot be written).
+    """
+    from .service import clean_name
+
+    why = name_refusal(text)
+    if why:
+        toast.show(why, "error", 5.0)
+        return None
+    name = clean_name(text)
+    try:
+        keep(name)
+    except OSError as exc:
+        toast.show(_("Your player could not be saved: {reason}").format(reason=exc.strerror or exc), "error", 5.0)
+        return None
+    online.name = name
+    online.remember(name=name)
+    return name

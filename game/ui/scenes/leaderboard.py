@@ -20,18 +20,21 @@ from ..online.errors import net_error_text
 from ..online.form import SHORT_NAMES, Form, RowList
 from ..online.names import shown_name
 from ..online.ranked import RATED_GAMES, fingerprint, win_rate
-from ..scene import Scene, register
-from ..widgets import Button, Choice, Toast
+from ..online.screen import OnlineScreen
+from ..scene import register
+from ..widgets import Button, Choice
 
 
 @register("leaderboard")
-class LeaderboardScene(Scene):
+class LeaderboardScene(OnlineScreen):
     """The leaderboard on the server ``online`` is connected to, starting with ``game``."""
 
+    title = N_("Leaderboard")
+    subtitle = N_("Rated players by rating (± the rating's uncertainty)")
+    hint = N_("Left/Right changes the game · Page Up/Down turns the page · Esc goes back")
+
     def __init__(self, app: Any, online: Any, game: str = "pocket") -> None:
-        super().__init__(app)
-        self.online = online
-        self.toast = Toast()
+        super().__init__(app, online)
         self.board: dict | None = None
         self.error = ""
         self.offset = 0
@@ -44,7 +47,6 @@ class LeaderboardScene(Scene):
         self.next_button = Button(N_("Next"), lambda: self.turn(1))
         self.back_button = Button(N_("Back"), self.back, hotkey=pygame.K_ESCAPE)
         self.form = Form([self.tabs, self.prev_button, self.next_button, self.back_button], focus=0)
-        self._size: tuple[int, int] | None = None
         self._sync()
 
     @property
@@ -113,30 +115,21 @@ class LeaderboardScene(Scene):
             self.app.play("click")
             self.load(self.offset + d * self.per_page)
 
-    def back(self) -> None:
-        self.app.play("click")
-        self.app.stack.pop()
-
     # --------------------------------------------------------------- events
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         self._layout(self.app.size)
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.turn(1 if event.key == pygame.K_PAGEDOWN else -1)
             return None
-        self.form.handle_event(event)
-        return None
+        return super().handle_event(event)
 
     def update(self, dt: float) -> None:
-        self.toast.update(dt)
+        super().update(dt)
         self.list.update(dt)
 
     # ----------------------------------------------------------------- draw
-    def _layout(self, size: tuple[int, int]) -> None:
-        if size == self._size:
-            return
-        self._size = size
+    def arrange(self, size: tuple[int, int], s: float) -> None:
         w, h = size
-        s = look.scale(size)
         margin = max(16, int(w * 0.05))
         top, bottom = int(h * 0.19), int(h * 0.86)
         pad = max(10, int(18 * s))
@@ -168,13 +161,7 @@ class LeaderboardScene(Scene):
                         games).format(jack=win_rate([sides.get("jack", 0), games]),
                                       inv=win_rate([sides.get("investigator", 0), games]), n=games)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        self._layout(size)
-        w, h = size
-        s = look.scale(size)
-        look.backdrop(surface)
-        look.heading(surface, _("Leaderboard"), _("Rated players by rating (± the rating's uncertainty)"))
+    def draw_body(self, surface: pygame.Surface, s: float) -> None:
         look.panel(surface, self.box)
         fs = max(10, int(15 * s))
         text = self.sides_text() if self.board is not None else ""
@@ -193,7 +180,3 @@ class LeaderboardScene(Scene):
             room = self.prev_button.rect.x - self.page_pos[0] - int(10 * s)
             theme.blit_text(surface, page, theme.fit_size(page, fs, room), theme.TEXT_DIM, self.page_pos, "midleft")
         self.form.draw(surface)
-        hint = _("Left/Right changes the game · Page Up/Down turns the page · Esc goes back")
-        theme.blit_text(surface, hint, theme.fit_size(hint, max(10, int(12 * s)), int(w * 0.95)), theme.TEXT_FAINT,
-                        (w // 2, h - int(12 * s)), "center")
-        self.toast.draw(surface, (w // 2, int(h * 0.955)), max(12, int(16 * s)), int(w * 0.7))

@@ -18,8 +18,8 @@ from ..i18n import N_, _
 from ..online import form as look
 from ..online.fields import TextField
 from ..online.form import Form
-from ..online.ranked import name_refusal
-from ..online.service import NAME_MAX, clean_name
+from ..online.ranked import keep_name
+from ..online.service import NAME_MAX
 from ..scene import Scene, register
 from ..widgets import Button, Toast, dim_behind, draw_title
 
@@ -45,19 +45,8 @@ class IdentityScene(Scene):
 
     def create(self) -> None:
         self.app.play("click")
-        why = name_refusal(self.name.text)
-        if why:
-            self.toast.show(why, "error", 5.0)
+        if keep_name(self.online, self.toast, self.name.text, self.online.make_identity) is None:
             return
-        name = clean_name(self.name.text)
-        try:
-            self.online.make_identity(name)
-        except OSError as exc:
-            self.toast.show(_("Your player could not be saved: {reason}").format(reason=exc.strerror or exc),
-                            "error", 5.0)
-            return
-        self.online.name = name
-        self.online.remember(name=name)
         if self.app.stack.top is self:
             self.app.stack.pop()
         if self.then is not None:

@@ -243,7 +243,7 @@ class LobbyScene(Scene):
         gap = max(12, int(w * 0.025))
         top = int(h * 0.22)
         bottom = int(h * 0.84)
-        left_w = int((w - 2 * margin - gap) * 0.58)
+        left_w = int((w - 2 * margin - gap) * (0.58 if w >= 1000 else 0.47))   # (narrow: room for the choices)
         self.left = pygame.Rect(margin, top, left_w, bottom - top)
         self.right = pygame.Rect(margin + left_w + gap, top, w - 2 * margin - gap - left_w, bottom - top)
         pad = max(10, int(18 * s))
@@ -252,7 +252,7 @@ class LobbyScene(Scene):
         title_h = max(22, int(34 * s))
         self.list.rect = pygame.Rect(self.left.x + pad, self.left.y + pad + title_h, self.left.w - 2 * pad,
                                      self.left.h - 2 * pad - title_h - fh - int(14 * s))
-        self.list.row_h = max(26, int(36 * s))
+        self.list.row_h = max(30, int(36 * s))   # (never under the least readable size)
         self.list.header = [_("Code"), _("Game"), _("Host"), _("Status")]
         by = self.left.bottom - pad - fh
         self.join_button.rect = pygame.Rect(self.left.right - pad - bw, by, bw, fh)
@@ -263,7 +263,7 @@ class LobbyScene(Scene):
         rows = [r for r in (self.picker.game, self.picker.edition, self.side, self.visibility, self.clock,
                             self.away) if r.visible]
         room = self.right.bottom - y - fh - int(12 * s) - int(36 * s) - max(22, int(34 * s)) - fh - pad
-        ch = max(28, min(int(46 * s), room // len(rows) - int(6 * s)))
+        ch = max(28, min(max(int(46 * s), 34), room // len(rows) - int(6 * s)))   # (two lines fit when narrow)
         for row in rows:
             if row.visible:
                 row.rect = pygame.Rect(x - 6, y, iw + 6, ch)

@@ -30,16 +30,17 @@ from ..online.ranked import (
     RATED_GAMES,
     date_text,
     ending_word,
-    name_refusal,
+    keep_name,
     outcome_word,
     rating_text,
     record_from_archive,
     side_word,
     win_rate,
 )
-from ..online.service import NAME_MAX, clean_name
-from ..scene import Scene, register
-from ..widgets import Button, Toast
+from ..online.screen import OnlineScreen
+from ..online.service import NAME_MAX
+from ..scene import register
+from ..widgets import Button
 
 #: Where export and import look first: a file in the player's home folder.
 DEFAULT_FILE = "~/mrjack-identity.json"
@@ -57,14 +58,23 @@ def identity_error_text(exc: IdentityError) -> str:
     return _("That file cannot be read.")
 
 
+def fitted(surface: pygame.Surface, text: str, size: int, width: int, colour: theme.Color, pos: tuple[int, int],
+           style: str = "sans") -> None:
+    """``text`` from ``pos`` in ``width``: smaller down to the least readable size, then cut with an ellipsis."""
+    size = theme.fit_size(text, size, width, style, min_size=theme.SMALLEST)
+    theme.blit_text(surface, look.ellipsize(text, size, width, style), size, colour, pos, "topleft", style)
+
+
 @register("profile")
-class ProfileScene(Scene):
+class ProfileScene(OnlineScreen):
     """The profile of the player of ``online`` (who has an identity) on the connected server."""
 
+    title = N_("Profile")
+    subtitle = N_("Your name, your key, your ratings and your games")
+    hint = N_("Click a game, then Watch replay · Page Up/Down picks a game · Esc goes back")
+
     def __init__(self, app: Any, online: Any) -> None:
-        super().__init__(app)
-        self.online = online
-        self.toast = Toast()
+        super().__init__(app, online)
         self.profile: dict | None = None
         self.error = ""
         self.fetching = ""                  # the code of the game being fetched
@@ -76,16 +86,14 @@ class ProfileScene(Scene):
         self.import_path = TextField(DEFAULT_FILE, max_length=400, on_submit=lambda _t: self.import_file())
         self.import_button = Button(N_("Import…"), self.import_file)
         self.recent = RowList(on_pick=self._pick, on_activate=lambda _i: self.watch())
-        self.rows: list[list[str]] = []         # every recent game; the list shows those from ``top``
-        self.colours: list[Any] = []
+        self.games: list[dict] = []             # the recent games; the list shows those from ``top``
         self.top = 0
         self.chosen: int | None = None
-        self.recent.columns = [0.0, 0.17, 0.4, 0.66, 0.8]
+        self.recent.columns = [0.0, 0.15, 0.39, 0.6, 0.8]
         self.watch_button = Button(N_("Watch replay"), self.watch, kind="primary")
         self.back_button = Button(N_("Back"), self.back, hotkey=pygame.K_ESCAPE)
         self.form = Form([self.name, self.rename_button, self.export_path, self.export_button, self.import_path,
                           self.import_button, self.watch_button, self.back_button], focus=6)
-        self._size: tuple[int, int] | None = None
         self._sync()
 
     @property
@@ -110,27 +118,39 @@ class ProfileScene(Scene):
     def _loaded(self, msg: dict) -> None:
         self.profile = msg
         self.error = ""
-        rows, colours = [], []
-        for g in msg.get("recent") or []:
-            result = outcome_word(g.get("outcome")) + " · " + ending_word(g.get("termination"), g.get("status"))
-            rows.append([date_text(g.get("ended")), game_title(g.get("game", "?"), g.get("edition")),
-                         shown_name(g.get("opponent")) or "?", side_word(g.get("side")), result])
-            colours.append({"win": theme.GOOD, "loss": theme.BAD}.get(g.get("outcome"), theme.TEXT_DIM))
-        self.rows, self.colours, self.top = rows, colours, 0
-        self.chosen = 0 if rows else None
+        self.games = [g for g in msg.get("recent") or [] if isinstance(g, dict)]
+        self.top, self.chosen = 0, (0 if self.games else None)
         self._show()
         self._sync()
 
     def _show(self) -> None:
-        """Show the recent games from ``top`` (moved so the chosen one is in view)."""
+        """Show the recent games from ``top`` (moved so the chosen one is in view), in the current language."""
         n = max(1, self.recent.visible_rows())
         if self.chosen is not None:
             self.top = min(self.top, self.chosen)
             self.top = max(self.top, self.chosen - n + 1)
-        self.top = max(0, min(self.top, len(self.rows) - n))
-        self.recent.set_rows(self.rows[self.top:self.top + n], self.colours[self.top:self.top + n])
+        self.top = max(0, min(self.top, len(self.games) - n))
+        rows, colours = [], []
+        for g in self.games[self.top:self.top + n]:
+            rows.append([date_text(g.get("ended")), game_title(g.get("game", "?"), g.get("edition")),
+                         shown_name(g.get("opponent")) or "?", side_word(g.get("side")),
+                         outcome_word(g.get("outcome"))])
+            colours.append({"win": theme.GOOD, "loss": theme.BAD}.get(g.get("outcome"), theme.TEXT_DIM))
+        self.recent.set_rows(rows, colours)
         self.recent.selected = None if self.chosen is None or not 0 <= self.chosen - self.top < n \
             else self.chosen - self.top
+
+    def detail(self) -> str:
+        """The chosen game in a sentence: everything the row has no room for."""
+        g = self._selected()
+        if g is None:
+            return ""
+        text = (_("As Jack against {opponent}: {result}, {ending} ({game}, {date}).") if g.get("side") == "jack"
+                else _("As the investigator against {opponent}: {result}, {ending} ({game}, {date}).")).format(
+            opponent=shown_name(g.get("opponent")) or "?",
+            result=outcome_word(g.get("outcome")), ending=ending_word(g.get("termination"), g.get("status")),
+            game=game_title(g.get("game", "?"), g.get("edition")), date=date_text(g.get("ended")))
+        return text + " " + (_("Rated.") if g.get("rated") else _("Not rated."))
 
     def _pick(self, i: int) -> None:
         self.chosen = self.top + i
@@ -143,26 +163,16 @@ class ProfileScene(Scene):
         self.watch_button.enabled = self._selected() is not None and not self.fetching
 
     def _selected(self) -> dict | None:
-        games = (self.profile or {}).get("recent") or []
         i = self.chosen
-        return games[i] if i is not None and i < len(games) else None
+        return self.games[i] if i is not None and i < len(self.games) else None
 
     # -------------------------------------------------------------- actions
     def rename(self) -> None:
         self.app.play("click")
-        why = name_refusal(self.name.text)
-        if why:
-            self.toast.show(why, "error", 5.0)
+        name = keep_name(self.online, self.toast, self.name.text,
+                         lambda n: self.me.rename(n, self.online.identity_folder))
+        if name is None:
             return
-        name = clean_name(self.name.text)
-        try:
-            self.me.rename(name, self.online.identity_folder)
-        except OSError as exc:
-            self.toast.show(_("Your player could not be saved: {reason}").format(reason=exc.strerror or exc),
-                            "error", 5.0)
-            return
-        self.online.name = name
-        self.online.remember(name=name)
         self.toast.show(_("Your games from now on show the name {name}.").format(name=name), "good", 4.0)
 
     def _path(self, field: TextField) -> Path | None:
@@ -224,7 +234,7 @@ class ProfileScene(Scene):
         self.online.remember(name=me.name)
         self.name.set(me.name)
         self.profile = None
-        self.rows, self.colours, self.chosen = [], [], None
+        self.games, self.chosen = [], None
         self._show()
         self.toast.show(_("You now play as {name} (key {key}).").format(name=me.name, key=me.fingerprint),
                         "good", 5.0)
@@ -257,18 +267,14 @@ class ProfileScene(Scene):
         self.toast.show(_("The game could not be fetched: {reason}").format(reason=net_error_text(failure)),
                         "error", 5.0)
 
-    def back(self) -> None:
-        self.app.play("click")
-        self.app.stack.pop()
-
     # --------------------------------------------------------------- events
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         self._layout(self.app.size)
         if self.recent.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.rows:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.games:
             d = 1 if event.key == pygame.K_PAGEDOWN else -1
-            self.chosen = max(0, min(len(self.rows) - 1, (self.chosen or 0) + d))
+            self.chosen = max(0, min(len(self.games) - 1, (self.chosen or 0) + d))
             self._show()
             self._sync()
             return None
@@ -283,17 +289,12 @@ class ProfileScene(Scene):
         return None
 
     def update(self, dt: float) -> None:
-        self.toast.update(dt)
-        self.form.update(dt)
+        super().update(dt)
         self.recent.update(dt)
 
     # ----------------------------------------------------------------- draw
-    def _layout(self, size: tuple[int, int]) -> None:
-        if size == self._size:
-            return
-        self._size = size
+    def arrange(self, size: tuple[int, int], s: float) -> None:
         w, h = size
-        s = look.scale(size)
         margin = max(16, int(w * 0.04))
         gap = max(12, int(w * 0.02))
         top, bottom = int(h * 0.2), int(h * 0.86)
@@ -326,7 +327,7 @@ class ProfileScene(Scene):
         r = self.recent_box
         self.recent.rect = pygame.Rect(r.x + pad, r.y + pad + title_h, r.w - 2 * pad,
                                        r.h - 2 * pad - title_h - fh - int(10 * s))
-        self.recent.row_h = max(24, int(32 * s))
+        self.recent.row_h = max(30, int(34 * s))
         self.recent.header = [""] * 5   # (named in the language of each frame: see draw)
         self._show()
         wb = max(bw, int(190 * s))
@@ -343,8 +344,7 @@ class ProfileScene(Scene):
         lh = max(20, int(28 * s))
         for i, (x, head) in enumerate(zip(xs, heads, strict=True)):
             right = xs[i + 1] - 6 if i + 1 < len(xs) else inner.right
-            theme.blit_text(surface, head, theme.fit_size(head, max(9, size - 2), right - x, "sans-bold"),
-                            theme.TEXT_FAINT, (x, inner.y), "topleft", "sans-bold")
+            fitted(surface, head, max(9, size - 2), right - x, theme.TEXT_FAINT, (x, inner.y), "sans-bold")
         y = inner.y + lh
         if self.profile is None:
             look.wrapped(surface, self.error or _("Asking the server…"), size, theme.TEXT_DIM, (inner.x, y), inner.w, 2)
@@ -362,21 +362,14 @@ class ProfileScene(Scene):
                 right = xs[i + 1] - 6 if i + 1 < len(xs) else inner.right
                 style = "sans-bold" if i in (0, 1) else "sans"
                 col = theme.PARCHMENT if i == 1 and r is not None else theme.TEXT if i == 0 else theme.TEXT_DIM
-                theme.blit_text(surface, text, theme.fit_size(text, size, right - x, style), col, (x, y), "topleft",
-                                style)
+                fitted(surface, text, size, right - x, col, (x, y), style)
             y += lh
         if any(r.get("provisional") for r in by_game.values()):
             note = _("? provisional: a few more games make it firm")
             theme.blit_text(surface, note, theme.fit_size(note, max(9, size - 3), inner.w), theme.TEXT_FAINT,
                             (inner.x, min(y + int(2 * s), inner.bottom - int(14 * s))), "topleft")
 
-    def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        self._layout(size)
-        w, h = size
-        s = look.scale(size)
-        look.backdrop(surface)
-        look.heading(surface, _("Profile"), _("Your name, your key, your ratings and your games"))
+    def draw_body(self, surface: pygame.Surface, s: float) -> None:
         inner = look.panel(surface, self.left, _("You"))
         look.caption(surface, _("Name others see"), self.captions["name"], inner.w)
         fs = max(10, int(15 * s))
@@ -393,16 +386,21 @@ class ProfileScene(Scene):
         look.panel(surface, self.recent_box, _("Recent games"))
         empty = (self.error or _("Asking the server…")) if self.profile is None else _("No games yet.")
         self.recent.header = [_("When"), _("Game"), _("Opponent"), _("Side"), _("Result")]
+        self._show()
         self.recent.draw(surface, empty)
+        fs = max(10, int(14 * s))
         shown = len(self.recent.rows)
-        if len(self.rows) > shown:        # more than the list has room for: which ones are in view
+        if len(self.games) > shown:        # more than the list has room for: which ones are in view
             text = _("Games {first}–{last} of {total}").format(first=self.top + 1, last=self.top + shown,
-                                                                total=len(self.rows))
-            room = self.watch_button.rect.x - self.recent.rect.x - int(10 * s)
-            theme.blit_text(surface, text, theme.fit_size(text, fs, room), theme.TEXT_DIM,
-                            (self.recent.rect.x, self.watch_button.rect.centery), "midleft")
+                                                                total=len(self.games))
+            theme.blit_text(surface, text, theme.fit_size(text, fs, self.recent.rect.w // 2, min_size=theme.SMALLEST),
+                            theme.TEXT_DIM, (self.recent.rect.right, self.recent_box.y + max(10, int(18 * s)) +
+                             theme.font(max(13, int(21 * s)), "serif-bold").get_linesize() // 2), "midright")
+        room = self.watch_button.rect.x - self.recent.rect.x - int(12 * s)
+        lh = theme.font(max(theme.SMALLEST, fs - 1)).get_linesize()
+        size, lines = theme.fit_lines(self.detail(), fs, room, max_lines=2, min_size=theme.SMALLEST)
+        y = self.watch_button.rect.centery - len(lines) * lh // 2
+        for line in lines:
+            theme.blit_text(surface, line, size, theme.TEXT_DIM, (self.recent.rect.x, y), "topleft")
+            y += lh
         self.form.draw(surface)
-        hint = _("Click a game, then Watch replay · Page Up/Down picks a game · Esc goes back")
-        theme.blit_text(surface, hint, theme.fit_size(hint, max(10, int(12 * s)), int(w * 0.95)), theme.TEXT_FAINT,
-                        (w // 2, h - int(12 * s)), "center")
-        self.toast.draw(surface, (w // 2, int(h * 0.955)), max(12, int(16 * s)), int(w * 0.7))

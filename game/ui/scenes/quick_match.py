@@ -28,29 +28,30 @@ from ..online.errors import net_error_text
 from ..online.form import CLOCK_OPTIONS, Form, GamePicker, game_title
 from ..online.panel import clock_text
 from ..online.ranked import rating_text
-from ..scene import Scene, register
-from ..widgets import Button, Choice, Toast
+from ..online.screen import OnlineScreen
+from ..scene import register
+from ..widgets import Button, Choice
 
 FOUND_PAUSE = 1.2   # seconds to read "Opponent found" before the board opens
 WATCH_EVERY = 0.25  # seconds between two looks for a pairing while a bot game covers the screen
 
 
 @register("quick_match")
-class QuickMatchScene(Scene):
+class QuickMatchScene(OnlineScreen):
     """Choose, then wait (``driver`` is the game being matched while waiting, else ``None``)."""
 
+    title = N_("Quick match")
+    subtitle = N_("An opponent of about your strength, found by the server")
+
     def __init__(self, app: Any, online: Any) -> None:
-        super().__init__(app)
-        self.online = online
-        self.toast = Toast()
-        self.t = 0.0
+        super().__init__(app, online)
         self.driver: NetDriver | None = None
         self.ratings: dict[str, dict] = {}
         self.queued = False                 # the server has our place in the queue
         self.cancelling = False
         self.waited = 0.0
         self.found_for = 0.0
-        self.picker = GamePicker(on_change=self._relayout)
+        self.picker = GamePicker(on_change=self.relayout)
         self.clock = Choice(N_("Clock"), CLOCK_OPTIONS, "10+5")
         self.find_button = Button(N_("Find an opponent"), self.find, kind="primary")
         self.back_button = Button(N_("Back"), self.back, hotkey=pygame.K_ESCAPE)
@@ -61,7 +62,6 @@ class QuickMatchScene(Scene):
         self.wait_form = Form([self.cancel_button, self.bot_button], focus=0)
         self._watch: task.LoopingCall | None = None
         self._told = False                  # the pairing was announced over the bot game
-        self._size: tuple[int, int] | None = None
 
     def on_enter(self) -> None:
         """Ask for the player's ratings, to show where the queue starts looking."""
@@ -90,9 +90,6 @@ class QuickMatchScene(Scene):
     @property
     def form(self) -> Form:
         return self.wait_form if self.waiting else self.choose_form
-
-    def _relayout(self) -> None:
-        self._size = None
 
     # -------------------------------------------------------------- actions
     def find(self) -> None:
@@ -168,10 +165,6 @@ class QuickMatchScene(Scene):
             self.app.stack.pop()
         self.found_for = FOUND_PAUSE
 
-    def back(self) -> None:
-        self.app.play("click")
-        self.app.stack.pop()
-
     # ------------------------------------------------------------ lifecycle
     def on_pause(self) -> None:
         if self._watch is None:
@@ -194,15 +187,8 @@ class QuickMatchScene(Scene):
             d.leave() if d.joined is not None else d.close()
 
     # --------------------------------------------------------------- events
-    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        self._layout(self.app.size)
-        self.form.handle_event(event)
-        return None
-
     def update(self, dt: float) -> None:
-        self.t += dt
-        self.toast.update(dt)
-        self.form.update(dt)
+        super().update(dt)
         d = self.driver
         if d is None:
             return
@@ -220,12 +206,8 @@ class QuickMatchScene(Scene):
                 self.app.stack.replace(d.scene_for())
 
     # ----------------------------------------------------------------- draw
-    def _layout(self, size: tuple[int, int]) -> None:
-        if size == self._size:
-            return
-        self._size = size
+    def arrange(self, size: tuple[int, int], s: float) -> None:
         w, h = size
-        s = look.scale(size)
         pw = min(w - 40, int(760 * s) + 120)
         self.box = pygame.Rect((w - pw) // 2, int(h * 0.2), pw, int(h * 0.64))
         pad = max(12, int(24 * s))
@@ -256,13 +238,8 @@ class QuickMatchScene(Scene):
             col = theme.mix(theme.PANEL_EDGE, theme.BRASS_LIGHT, glow)
             theme.aa_circle(surface, col, p, max(3, r // 6) * (0.7 + 0.3 * glow))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        self._layout(size)
-        w, h = size
-        s = look.scale(size)
-        look.backdrop(surface)
-        look.heading(surface, _("Quick match"), _("An opponent of about your strength, found by the server"))
+    def draw_body(self, surface: pygame.Surface, s: float) -> None:
+        w = surface.get_width()
         if not self.waiting:
             inner = look.panel(surface, self.box, _("What do you want to play?"))
             note = _("Rated: the result changes both ratings. The server gives the sides in turn.")
@@ -274,7 +251,6 @@ class QuickMatchScene(Scene):
                             "serif-bold")
         else:
             self._draw_waiting(surface, s)
-        self.toast.draw(surface, (w // 2, int(h * 0.955)), max(12, int(16 * s)), int(w * 0.7))
 
     def _draw_waiting(self, surface: pygame.Surface, s: float) -> None:
         d = self.driver
