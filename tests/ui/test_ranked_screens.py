@@ -636,3 +636,18 @@ def test_a_pairing_opens_the_online_game(game_app) -> None:  # type: ignore[no-u
         for call in reactor.getDelayedCalls():
             if call.active():
                 call.cancel()
+
+
+def test_words_of_a_recent_game_and_a_rating() -> None:
+    from game.ui.online.ranked import date_text, ending_word, rating_change, rating_text, win_rate
+
+    noon = time.mktime((2026, 9, 21, 12, 0, 0, 0, 0, -1))
+    assert date_text(noon - 3600, now=noon) == "11:00"                          # today: the time
+    assert date_text(noon - 86400 * 30, now=noon) == "22.08"                   # this year: day and month
+    assert date_text(noon - 86400 * 400, now=noon).startswith("2025-")          # before: the whole date
+    assert win_rate([2, 3]) == "67%" and win_rate([0, 0]) == "–"
+    assert rating_text({"rating": 1507, "rd": 128, "provisional": True}) == "1507 ± 128 ?"
+    assert ending_word("hourglasses", "cheat") == "cheat proven" and ending_word("flag") == "time ran out"
+    assert rating_change({"ratings": {"jack": {"before": 1600, "after": 1584, "rd": 70}}}, "jack") == \
+        ("Rating 1600 → 1584 (-16)", -16)
+    assert rating_change({"ratings": None, "rated": False}, "jack") is None

@@ -75,7 +75,7 @@ def ending_word(termination: str | None, status: str | None = None) -> str:
 
 
 def date_text(ended: Any, now: float | None = None) -> str:
-    """A game's end as the player reads it: the time today, else the date."""
+    """A game's end as the player reads it: the time today, the day and month this year, else the date."""
     try:
         t = float(ended)
     except (TypeError, ValueError):
@@ -84,6 +84,8 @@ def date_text(ended: Any, now: float | None = None) -> str:
     local, today = time.localtime(t), time.localtime(now)
     if local[:3] == today[:3]:
         return time.strftime("%H:%M", local)
+    if local[0] == today[0]:
+        return time.strftime("%d.%m", local)
     return time.strftime("%Y-%m-%d", local)
 
 

@@ -11,7 +11,9 @@ checked by the text-fit test in every language.
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from twisted.internet import defer, task
@@ -212,6 +214,19 @@ class Tour:
         self.app.stack.push(ProfileScene(self.app, self.online))
         self._tick()
 
+    def import_question(self) -> None:
+        """Import from a file holding another player's key: asked before the identity is replaced."""
+        self.profile()
+        folder = Path(tempfile.mkdtemp(prefix="mrjack-shots-identity-"))
+        self.online.identity_folder = folder            # (nothing is written where the player's key lives)
+        Identity.new("Sherlock").export(folder / "sherlock.json")
+        scene = self.app.stack.top
+        scene.import_path.set("~/sherlock.json")
+        scene.import_path.set(str(folder / "sherlock.json"))
+        scene.import_file()
+        scene.import_path.set("~/sherlock.json")
+        self._tick()
+
     def leaderboard(self) -> None:
         from ..scenes.leaderboard import LeaderboardScene
 
@@ -263,5 +278,6 @@ def scenes_for(app: Any) -> list[tuple[str, Callable[[], None]]]:
     """The ranked pictures, in the order they must be taken."""
     tour = Tour(app)
     return [("ranked-lobby", tour.lobby), ("ranked-identity", tour.identity), ("ranked-profile", tour.profile),
+            ("ranked-import", tour.import_question),
             ("ranked-leaderboard", tour.leaderboard), ("ranked-quick-match", tour.quick_match),
             ("ranked-waiting", tour.waiting), ("ranked-results", tour.results)]
