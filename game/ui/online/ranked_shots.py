@@ -199,48 +199,40 @@ class Tour:
         self._open()
         self._tick()
 
-    def identity(self) -> None:
-        from ..scenes.online_identity import IdentityScene
-
+    def _over_lobby(self, screen: str) -> Any:
+        """The lobby, and the screen registered as ``screen`` opened from it."""
         self._open()
-        self.online.identity = None
-        self.app.stack.push(IdentityScene(self.app, self.online))
+        if screen == "online_identity":
+            self.online.identity = None          # (the first ranked step: no key yet)
+        scene = self.app.stack.make(screen, self.app, self.online)
+        self.app.stack.push(scene)
+        return scene
+
+    def identity(self) -> None:
+        self._over_lobby("online_identity")
         self._tick()
 
     def profile(self) -> None:
-        from ..scenes.profile import ProfileScene
-
-        self._open()
-        self.app.stack.push(ProfileScene(self.app, self.online))
+        self._over_lobby("profile")
         self._tick()
 
     def import_question(self) -> None:
         """Import from a file holding another player's key: asked before the identity is replaced."""
-        self.profile()
+        scene = self._over_lobby("profile")
         folder = Path(tempfile.mkdtemp(prefix="mrjack-shots-identity-"))
         self.online.identity_folder = folder            # (nothing is written where the player's key lives)
         Identity.new("Sherlock").export(folder / "sherlock.json")
-        scene = self.app.stack.top
-        scene.import_path.set("~/sherlock.json")
         scene.import_path.set(str(folder / "sherlock.json"))
         scene.import_file()
-        scene.import_path.set("~/sherlock.json")
+        scene.import_path.set("~/sherlock.json")        # (the picture shows a short path)
         self._tick()
 
     def leaderboard(self) -> None:
-        from ..scenes.leaderboard import LeaderboardScene
-
-        self._open()
-        self.app.stack.push(LeaderboardScene(self.app, self.online))
+        self._over_lobby("leaderboard")
         self._tick()
 
     def quick_match(self) -> None:
-        from ..scenes.quick_match import QuickMatchScene
-
-        self._open()
-        scene = QuickMatchScene(self.app, self.online)
-        scene.picker.game.set("london")
-        self.app.stack.push(scene)
+        self._over_lobby("quick_match").picker.game.set("london")
         self._tick()
 
     def waiting(self) -> None:
