@@ -279,6 +279,30 @@ def test_export_then_import_round_trip_asks_before_replacing(ranked, tmp_path) -
     assert Identity.load(tmp_path / "netstate" / FILE_NAME).public == ann.public
 
 
+def test_export_asks_before_overwriting_another_key_or_another_file(ranked, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    app, online, lobby = ranked
+    ann = with_identity(online)
+    scene = open_profile(app, online, lobby)
+    bob_file = tmp_path / "bob.json"
+    Identity.new("Bob").export(bob_file)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes")
+    for target in (bob_file, notes):
+        scene.export_path.set(str(target))
+        press(app, scene.export_button)
+        ask = app.stack.top
+        assert isinstance(ask, ConfirmScene) and str(target) in ask.message
+        send(app, key(pygame.K_ESCAPE))                                 # Keep the file
+        assert app.stack.top is scene
+    assert Identity.load(bob_file).name == "Bob" and notes.read_text() == "my notes"
+    press(app, scene.export_button)                                     # the notes, this time replaced
+    app.stack.top._layout(app.size)
+    send(app, click(app.stack.top.menu.buttons[0].rect.center))
+    assert Identity.load(notes).public == ann.public
+    press(app, scene.export_button)                                     # the same key again: no question
+    assert app.stack.top is scene and "Exported to" in scene.toast.message
+
+
 @pytest.mark.parametrize(("content", "message"), [
     (None, "Not imported: There is no file there."),
     ("{not json", "Not imported: That file cannot be read."),

@@ -189,6 +189,26 @@ class ProfileScene(OnlineScreen):
             return
         if path.is_dir():
             path = path / "mrjack-identity.json"
+        if path.exists():          # never lose another key (or another file) without a word
+            try:
+                there = Identity.load(path)
+            except IdentityError:
+                there = None
+            if there is None or there.public != self.me.public:
+                if there is None:
+                    question = _("{path} already exists and is not an identity file.").format(path=str(path))
+                else:
+                    question = _("{path} holds another player's key ({name}, key {key}): replacing it loses that "
+                                 "key unless it is kept elsewhere.").format(path=str(path), name=shown_name(there.name),
+                                                                           key=there.fingerprint)
+                self.app.stack.push(self.app.stack.make("confirm", self.app, N_("Replace the file?"), question, [
+                    (N_("Replace"), lambda: self._export_to(path), "primary"),
+                    (N_("Keep the file"), lambda: None, "normal"),
+                ]))
+                return
+        self._export_to(path)
+
+    def _export_to(self, path: Path) -> None:
         try:
             self.me.export(path)
         except OSError as exc:
