@@ -223,7 +223,7 @@ def scenes_for(app: Any) -> list[tuple[str, Callable[[], None]]]:
         ("title", title), ("setup", setup), ("board", board), ("choose-rotation", choosing),
         ("choose-walk", choosing_walk), ("preview", preview), ("witness", witness), ("handover", handover),
         ("pause", pause), ("results", results), ("rules", rules), ("settings", settings), ("about", about),
-    ] + london_scenes(app) + newyork_scenes(app) + online_scenes(app) + keeping_scenes(app)
+    ] + london_scenes(app) + newyork_scenes(app) + online_scenes(app) + ranked_scenes(app) + keeping_scenes(app)
 
 
 def keeping_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
@@ -320,6 +320,13 @@ def online_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
     from .online.shots import scenes_for as online_shots
 
     return online_shots(app)
+
+
+def ranked_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
+    """The ranked screens (profile, leaderboard, quick match, rated results) from a sample server's answers."""
+    from .online.ranked_shots import scenes_for as ranked_shots
+
+    return ranked_shots(app)
 
 
 def light_scenes(prefix: str, new_game: Callable[..., Any], card_on_offer: Callable[..., int | None], seed: int,

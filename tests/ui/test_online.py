@@ -22,6 +22,7 @@ from game.bots import make_bot
 from game.engine.core import Side
 from game.engine.pocket.state import HIDDEN
 from game.engine.rng import Rng
+from game.ui.online.ranked_shots import SampleGame
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.online_confirm import LeaveScene
 from game.ui.scenes.online_connect import ConnectScene
@@ -292,6 +293,11 @@ def test_results_say_what_the_check_found_and_a_desync_report_is_saved(game_app,
     class Driver:
         role, room, online, full_record, full_final, report_path = "jack", "ABCDE", None, None, None, None
         result = Result("desync", "jack", desync=report, reason="hash mismatch with investigator at ply 12")
+        how, generation, players, opponent = "join", 0, {}, "investigator"
+        game = SampleGame(None, "jack")     # (a desync is never judged; a rematch could still be offered)
+
+        def close(self) -> None:
+            self.game.close()
 
         def save_report(self):  # type: ignore[no-untyped-def]
             from game.ui.online.driver import NetDriver

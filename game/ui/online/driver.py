@@ -97,7 +97,10 @@ class NetDriver:
         self._told_checking = False
         self.report_path: Path | None = None
         self._chat_n = 0
-        self.how = "create"                        # or "join", "spectate": how the room was entered
+        self.how = "create"                        # or "join", "spectate", "quick": how the room was entered
+        self.generation = 0                        # +1 with each rematch: the game after the results
+        self._finished_room: str | None = None    # the room and session whose result is held
+        self._finished_session: Any = None
         self.seats = seat_folder(app)
         self.panel = OnlinePanel(self)
         from . import autoplay
@@ -202,6 +205,8 @@ class NetDriver:
 
     # ------------------------------------------------------------- events
     def _on_room(self, joined: dict) -> None:
+        if self.result is not None and joined.get("room") != self._finished_room:
+            self._next_game()          # a rematch: the same connection, a new room
         self.joined = joined
         self.players.update({k: shown_name(v) for k, v in (joined.get("players") or {}).items()})
         if joined.get("started"):
@@ -212,6 +217,8 @@ class NetDriver:
         self.players.update({k: shown_name(v) for k, v in (msg.get("players") or {}).items()})
 
     def _on_update(self, session: Any) -> None:
+        if self.result is not None and session is not self._finished_session:
+            self._next_game()
         st = session.state
         if st is None:
             return
@@ -292,15 +299,29 @@ class NetDriver:
     def _on_synced(self, msg: dict) -> None:
         self.lost_at = None
 
+    def _next_game(self) -> None:
+        """Forget the finished game: the rematch starts from its own first state (the chat goes on)."""
+        self.generation += 1
+        self.initial, self.steps, self.result = None, [], None
+        self.full_record = self.full_final = None
+        self.players = {"jack": None, "investigator": None}
+        self.joined, self.started, self.scene = None, False, None
+        self.away, self.lost_at, self._told_checking, self.report_path = {}, None, False, None
+        self._finished_room = self._finished_session = None
+
     def _on_result(self, result: Any) -> None:
         self.result = result
+        self._finished_room, self._finished_session = self.room, self.game.session
         if self.lost_at is None or result.status != "aborted":
             self._forget_seat()          # (a server that did not come back may still; keep the seat then)
         self.lost_at = None
         self._full_game()
         if result.status == "finished" and self.full_record is not None and not self.spectator:
             self._keep_replay()
-        self.reactor.callLater(CLOSE_AFTER, self._close_connection)
+        if self.spectator:
+            self.reactor.callLater(CLOSE_AFTER, self._close_connection)
+        # a player's connection stays open on the results: the rematch is offered through it; the
+        # results screen closes it when it goes
 
     def _close_connection(self) -> None:
         with contextlib.suppress(Exception):

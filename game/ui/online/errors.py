@@ -32,6 +32,11 @@ def net_error_text(failure: Any) -> str:
             "server/storage": _("The server could not save; try again in a moment."),
             "claim/refused": exc.detail or _("It is too early to claim."),
             "clock/bad": exc.detail or _("The server does not offer that clock."),
+            "id/bad": _("The server refused your player key's signature."),
+            "id/required": _("Quick match needs your player identity."),
+            "archive/not_found": _("The server's archive has no game with that code."),
+            "queue/already": _("You are already waiting in the queue."),
+            "rematch/unavailable": _("The rematch is no longer possible: the other player left."),
         }.get(exc.code, exc.code)
     if isinstance(exc, terr.ConnectionRefusedError):
         return _("Nobody is listening there.")

@@ -16,6 +16,7 @@ import getpass
 import os
 import socket
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from twisted.internet import defer, task
@@ -24,6 +25,7 @@ from twisted.logger import Logger
 
 from net.client import LobbyClient, NetGame
 from net.discovery import DISCOVERY_PORT, discover
+from net.identity import FILE_NAME, Identity, IdentityError, identity_dir
 from net.lobby import Lobby
 from net.server import DEFAULT_PORT, RelayFactory, RelayService
 
@@ -135,6 +137,24 @@ class Online:
         self._search: task.LoopingCall | None = None
         self._searching = False
         self.closed = False
+        self.identity_folder: Path = Path(getattr(app, "identity_dir", None) or identity_dir())
+        self.identity: Identity | None = None           # the player's key, once made (or found on disk)
+
+    # ------------------------------------------------------------ identity
+    def player_identity(self) -> Identity | None:
+        """The player's identity if one was made on this computer (``None`` before the first ranked use)."""
+        if self.identity is None and (self.identity_folder / FILE_NAME).exists():
+            with contextlib.suppress(IdentityError):
+                self.identity = Identity.load(self.identity_folder / FILE_NAME)
+        return self.identity
+
+    def make_identity(self, name: str) -> Identity:
+        """The player's identity, made now under ``name`` if there is none yet (else renamed to it)."""
+        me = self.player_identity() or Identity.load_or_create(self.identity_folder, name)
+        if me.name != name:
+            me.rename(name, self.identity_folder)
+        self.identity = me
+        return me
 
     # ------------------------------------------------------------ settings
     def remember(self, address: str | None = None, name: str | None = None) -> None:
@@ -205,11 +225,14 @@ class Online:
             self.lobby = None
 
     def new_game(self, host: str | None = None, port: int | None = None) -> NetGame:
-        """A :class:`NetGame` on the current server (or ``host``:``port``), in this player's name."""
+        """A :class:`NetGame` on the current server (or ``host``:``port``), in this player's name
+        (and signed by the player's identity once there is one: rated play)."""
         if host is None or port is None:
             assert self.server is not None
             host, port = self.server
-        return NetGame(self.reactor, host, port, name=self.name, tls=self.tls)
+        me = self.player_identity()
+        signed = {"identity": me} if me is not None else {}   # a player without an identity plays unrated
+        return NetGame(self.reactor, host, port, name=self.name, tls=self.tls, **signed)
 
     # ---------------------------------------------------------- discovery
     def start_search(self) -> None:

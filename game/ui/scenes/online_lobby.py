@@ -54,9 +54,13 @@ class LobbyScene(Scene):
         self.code_button = Button(N_("Join"), self.join_code)
         self.code_watch_button = Button(N_("Watch"), self.watch_code)   # a private room's watch code
         self.back_button = Button(N_("Back"), self.back, hotkey=pygame.K_ESCAPE)
+        self.quick_button = Button(N_("Quick match"), lambda: self.ranked("quick_match"), kind="primary")
+        self.leaderboard_button = Button(N_("Leaderboard"), self.leaderboard)
+        self.profile_button = Button(N_("Profile"), lambda: self.ranked("profile"))
         self.form = Form([self.join_button, self.watch_button, self.picker.game, self.picker.edition, self.side,
                           self.visibility, self.clock, self.away, self.create_button, self.code, self.code_button,
-                          self.code_watch_button, self.back_button], focus=8)
+                          self.code_watch_button, self.quick_button, self.leaderboard_button, self.profile_button,
+                          self.back_button], focus=8)
         self._refresh: task.LoopingCall | None = None
         self._size: tuple[int, int] | None = None
         self._sync()
@@ -199,6 +203,22 @@ class LobbyScene(Scene):
             return
         self._go("spectate", code=code)
 
+    def ranked(self, screen: str) -> None:
+        """Open ``screen`` (Quick match, Profile), asking for the player's name first if no identity exists."""
+        if self.busy:
+            return
+        self.app.play("click")
+        stack = self.app.stack
+        if self.online.player_identity() is None:
+            stack.push(stack.make("online_identity", self.app, self.online,
+                                  then=lambda: stack.push(stack.make(screen, self.app, self.online))))
+        else:
+            stack.push(stack.make(screen, self.app, self.online))
+
+    def leaderboard(self) -> None:
+        self.app.play("click")
+        self.app.stack.push(self.app.stack.make("leaderboard", self.app, self.online, self.picker.game.value))
+
     def back(self) -> None:
         self.app.play("click")
         self.app.stack.pop()
@@ -234,7 +254,7 @@ class LobbyScene(Scene):
         gap = max(12, int(w * 0.025))
         top = int(h * 0.22)
         bottom = int(h * 0.84)
-        left_w = int((w - 2 * margin - gap) * 0.58)
+        left_w = int((w - 2 * margin - gap) * (0.58 if w >= 1000 else 0.47))   # (narrow: room for the choices)
         self.left = pygame.Rect(margin, top, left_w, bottom - top)
         self.right = pygame.Rect(margin + left_w + gap, top, w - 2 * margin - gap - left_w, bottom - top)
         pad = max(10, int(18 * s))
@@ -243,7 +263,7 @@ class LobbyScene(Scene):
         title_h = max(22, int(34 * s))
         self.list.rect = pygame.Rect(self.left.x + pad, self.left.y + pad + title_h, self.left.w - 2 * pad,
                                      self.left.h - 2 * pad - title_h - fh - int(14 * s))
-        self.list.row_h = max(26, int(36 * s))
+        self.list.row_h = max(30, int(36 * s))   # (never under the least readable size)
         self.list.header = [_("Code"), _("Game"), _("Host"), _("Status")]
         by = self.left.bottom - pad - fh
         self.join_button.rect = pygame.Rect(self.left.right - pad - bw, by, bw, fh)
@@ -254,7 +274,7 @@ class LobbyScene(Scene):
         rows = [r for r in (self.picker.game, self.picker.edition, self.side, self.visibility, self.clock,
                             self.away) if r.visible]
         room = self.right.bottom - y - fh - int(12 * s) - int(36 * s) - max(22, int(34 * s)) - fh - pad
-        ch = max(28, min(int(46 * s), room // len(rows) - int(6 * s)))
+        ch = max(28, min(max(int(46 * s), 34), room // len(rows) - int(6 * s)))   # (two lines fit when narrow)
         for row in rows:
             if row.visible:
                 row.rect = pygame.Rect(x - 6, y, iw + 6, ch)
@@ -266,7 +286,11 @@ class LobbyScene(Scene):
         self.code_button.rect = pygame.Rect(self.code.rect.right + int(10 * s), cy, bw, fh)
         self.code_watch_button.rect = self.code_button.rect.move(0, fh + int(8 * s))
         bh = max(34, int(46 * s))
-        self.back_button.rect = pygame.Rect(w // 2 - bw // 2, bottom + int(18 * s), bw, bh)
+        row = [self.quick_button, self.leaderboard_button, self.profile_button, self.back_button]
+        rw = min(max(bw, int(180 * s)), (w - 2 * margin - 3 * gap) // len(row))
+        x0 = w // 2 - (len(row) * rw + (len(row) - 1) * gap) // 2
+        for i, b in enumerate(row):
+            b.rect = pygame.Rect(x0 + i * (rw + gap), bottom + int(14 * s), rw, bh)
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
@@ -290,6 +314,6 @@ class LobbyScene(Scene):
         if self.busy:
             theme.blit_text(surface, self.busy, max(12, int(16 * s)), theme.PARCHMENT,
                             (self.right.centerx, self.code_watch_button.rect.bottom + int(12 * s)), "midtop")
-        hint = _("Click a room, then Join or Watch · Tab moves · Esc goes back")
+        hint = _("Click a room, then Join or Watch · Quick match finds you an opponent · Esc goes back")
         theme.blit_text(surface, hint, max(10, int(12 * s)), theme.TEXT_FAINT, (w // 2, h - int(14 * s)), "center")
         self.toast.draw(surface, (w // 2, int(h * 0.955)), max(12, int(16 * s)), int(w * 0.7))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+from twisted.internet import defer
 
 from .. import theme
 from ..i18n import N_, _
@@ -19,6 +20,8 @@ from ..online import form as look
 from ..scene import register
 from ..widgets import Button, Menu, draw_title, ornament
 from .results import ResultsScene
+
+RANKED_H = 84   # the room the server's verdict and the rematch line take (at scale 1)
 
 
 def verdict(result: Any, role: str | None, game: str = "pocket") -> tuple[str, str, theme.Color]:
@@ -145,12 +148,105 @@ class OnlineResultsScene(ResultsScene):
             buttons.append(Button(N_("Replay"), self.replay, kind="primary"))
         if self.result is not None and getattr(self.result, "desync", None) is not None:
             buttons.append(Button(N_("Save report"), self.save_report, kind="primary"))
+        self.seated = role in ("jack", "investigator") and driver.how != "spectate"
+        self.rematch_button = Button(N_("Rematch (sides swapped)"), self.offer_rematch)
+        self.rematch_button.visible = self.seated
+        buttons.append(self.rematch_button)
         buttons += [Button(N_("Play online"), self.again), Button(N_("Title screen"), self.title)]
         self.menu = Menu(buttons)
+        self.accept_button = Button(N_("Accept"), self.offer_rematch, kind="primary")
+        self.decline_button = Button(N_("Decline"), self.decline_rematch)
+        self.accept_button.visible = self.decline_button.visible = False
+        self.generation = driver.generation
+        self.declined_by: str | None = None     # the side that said no to the rematch
+        self.unavailable = ""                   # why a rematch cannot be had
+        if self.seated:
+            game = driver.game
+            game.on_rematch_offer = self._offered
+            game.on_rematch_declined = self._declined
 
     @property
     def over(self) -> bool:
         return self.final is not None and self.final.is_over() and self.final.outcome is not None
+
+    # -------------------------------------------------------------- rematch
+    @property
+    def rematch_state(self) -> str | None:
+        """``None`` (nothing yet), ``offered`` (by us), ``asked`` (by the other player) or ``declined``."""
+        if self.declined_by is not None or self.unavailable:
+            return "declined"
+        return self.driver.game.rematch if self.seated else None
+
+    def _opponent_name(self) -> str:
+        side = self.driver.opponent
+        return (self.driver.players.get(side) if side else None) or _("Your opponent")
+
+    def _offered(self, side: str) -> None:
+        self.app.play("click")
+        self.toast.show(_("{name} offers a rematch").format(name=self._opponent_name()), "info", 4.0)
+
+    def _declined(self, side: str) -> None:
+        self.declined_by = side
+
+    def offer_rematch(self) -> None:
+        """Offer a rematch with the sides swapped, or accept the other player's offer."""
+        if not self.seated or self.rematch_state in ("offered", "declined"):
+            return
+        self.app.play("click")
+        defer.maybeDeferred(self.driver.game.offer_rematch).addErrback(self._rematch_failed)
+
+    def decline_rematch(self) -> None:
+        if self.rematch_state != "asked":
+            return
+        self.app.play("click")
+        self.declined_by = self.driver.role
+        defer.maybeDeferred(self.driver.game.decline_rematch).addErrback(self._rematch_failed)
+
+    def _rematch_failed(self, failure: Any) -> None:
+        from ..online.errors import net_error_text
+
+        self.unavailable = net_error_text(failure)
+        self.toast.show(_("No rematch: {reason}").format(reason=self.unavailable), "error", 4.5)
+
+    def rematch_line(self) -> tuple[str, theme.Color]:
+        """What the rematch stands at, in words (``""`` before anyone asked)."""
+        state, name = self.rematch_state, self._opponent_name()
+        if self.unavailable:
+            return _("No rematch: {reason}").format(reason=self.unavailable), theme.WARN
+        if state == "declined":
+            if self.declined_by == self.driver.role:
+                return _("You declined the rematch."), theme.TEXT_DIM
+            return _("{name} declined the rematch.").format(name=name), theme.WARN
+        if state == "offered":
+            return _("Waiting for {name} to accept the rematch…").format(name=name), theme.PARCHMENT
+        if state == "asked":
+            return _("{name} offers a rematch (sides swapped)").format(name=name), theme.BRASS_LIGHT
+        return "", theme.TEXT
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.seated:
+            state = self.rematch_state
+            self.rematch_button.enabled = state in (None, "asked") and self.driver.game.client.connected
+            self.rematch_button.visible = state != "asked"
+            self.accept_button.visible = self.decline_button.visible = state == "asked"
+        d = self.driver
+        if d.generation != self.generation and d.ready:       # the rematch has begun
+            self.app.stack.replace(d.scene_for())
+
+    def on_exit(self) -> None:
+        if self.driver.generation == self.generation:      # (a rematch keeps the connection)
+            self.driver.close()
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        self._layout(self.app.size)
+        for b in (self.accept_button, self.decline_button):
+            if b.visible and b.handle_event(event):
+                return None
+        if self.accept_button.visible and event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_n):
+            (self.offer_rematch if event.key == pygame.K_y else self.decline_rematch)()
+            return None
+        return super().handle_event(event)
 
     # -------------------------------------------------------------- actions
     def save_report(self) -> None:
@@ -174,21 +270,56 @@ class OnlineResultsScene(ResultsScene):
         """Taller than the local results (room for the check's verdict); smaller when the game stopped."""
         w, h = size
         s = min(w / 1280, h / 800)
-        tall = 720 if self.over else 520
+        tall = (720 if self.over else 520) + (RANKED_H if self.seated else 0)
         panel = pygame.Rect(0, 0, min(w - 40, int(900 * s)), min(h - 20, int(tall * s)))
         panel.center = (w // 2, h // 2)
         return panel, s
 
     def _layout(self, size: tuple[int, int]) -> None:
         panel, s = self._geometry(size)
-        n = len(self.menu.buttons)
+        shown: list[Button] = []
+        for b in self.menu.buttons:     # an offer from the other player: Accept and Decline in the rematch's place
+            if b is self.rematch_button and self.accept_button.visible:
+                shown += [self.accept_button, self.decline_button]
+            elif b.visible:
+                shown.append(b)
+        n = len(shown)
         gap = int(14 * s)
         bw = min(max(130, int(190 * s)), (panel.w - 40 - (n - 1) * gap) // n)
         bh = max(34, int(46 * s))
         total = n * bw + (n - 1) * gap
         y = panel.bottom - bh - int(24 * s)
-        for i, b in enumerate(self.menu.buttons):
+        for i, b in enumerate(shown):
             b.rect = pygame.Rect(panel.centerx - total // 2 + i * (bw + gap), y, bw, bh)
+
+    def _draw_ranked(self, surface: pygame.Surface, panel: pygame.Rect, y: int, s: float) -> None:
+        """The server's verdict and the rating change, then the rematch line, from ``y`` down."""
+        from ..online.ranked import judged_text, rating_change
+
+        judged = self.driver.game.judged
+        head, detail = judged_text(judged, self.driver.role)
+        change = rating_change(judged, self.driver.role)
+        size = max(11, int(17 * s))
+        width = int(panel.w * 0.9)
+        line = head if change is None else f"{head} · {change[0]}"
+        col = theme.TEXT if change is None else theme.GOOD if change[1] > 0 else theme.BAD if change[1] < 0 \
+            else theme.PARCHMENT
+        theme.blit_text(surface, line, theme.fit_size(line, size, width, "sans-bold"), col, (panel.centerx, y),
+                        "midtop", "sans-bold")
+        y += theme.font(size, "sans-bold").get_linesize()
+        if detail:
+            small = max(10, int(14 * s))
+            theme.blit_text(surface, detail, theme.fit_size(detail, small, width), theme.TEXT_DIM,
+                            (panel.centerx, y), "midtop")
+            y += theme.font(small).get_linesize()
+        text, col = self.rematch_line()
+        if text:
+            size = max(11, int(16 * s))
+            theme.blit_text(surface, text, theme.fit_size(text, size, width, "sans-bold"), col,
+                            (panel.centerx, y + int(6 * s)), "midtop", "sans-bold")
+        for b in (self.accept_button, self.decline_button):
+            if b.visible:
+                b.draw(surface)
 
     def _verdict_box(self, surface: pygame.Surface, panel: pygame.Rect, y: int, s: float) -> None:
         head, detail, col = verdict(self.result, self.driver.role, getattr(self.record, "game", "pocket"))
@@ -224,9 +355,11 @@ class OnlineResultsScene(ResultsScene):
         panel, s = self._geometry(size)
         if self.over:
             super().draw(surface)
-            # the check's verdict, between the figures and the buttons
-            y = self.menu.buttons[0].rect.y - int(74 * s)
+            # the check's verdict, between the figures and the buttons (and the server's, for a player)
+            y = self.menu.buttons[0].rect.y - int(74 * s) - (int(RANKED_H * s) if self.seated else 0)
             self._verdict_box(surface, panel, y, s)
+            if self.seated:
+                self._draw_ranked(surface, panel, self.menu.buttons[0].rect.y - int(RANKED_H * s) - int(8 * s), s)
             self.menu.draw(surface)
             self.toast.draw(surface, (size[0] // 2, int(size[1] * 0.95)), max(12, int(16 * s)), int(size[0] * 0.7))
             return
@@ -262,7 +395,9 @@ class OnlineResultsScene(ResultsScene):
                 theme.blit_text(surface, who, fs, theme.TEXT_DIM, (w // 2 - int(10 * s), y), "topright")
                 theme.blit_text(surface, digest, fs, theme.PARCHMENT, (w // 2 + int(10 * s), y), "topleft")
                 y += theme.font(fs).get_linesize()
-        verdict_y = self.menu.buttons[0].rect.y - int(86 * s)
+        verdict_y = self.menu.buttons[0].rect.y - int(86 * s) - (int(RANKED_H * s) if self.seated else 0)
+        if self.seated:
+            self._draw_ranked(surface, panel, self.menu.buttons[0].rect.y - int(RANKED_H * s) - int(8 * s), s)
         if self.driver.report_path is not None:
             look.wrapped(surface, _("Saved to {path}").format(path=str(self.driver.report_path)), max(10, int(12 * s)),
                          theme.TEXT_FAINT, (w // 2, verdict_y - int(36 * s)), int(panel.w * 0.9), 2, anchor="midtop")
