@@ -1,5 +1,10 @@
 """``run.py autoplay``: a headless network player that plays one game with a bot.
 
+``--identity FILE`` plays as that player identity (made there, with
+``--name``, if the file is missing): the seats carry it, the game is rated,
+and the final line's ``judged`` is the server's verdict (the player waits
+up to 15 s for it after its own result).
+
 It joins through the real protocol, lets the bot choose from its own side's
 observation only, and prints one JSON line at the end::
 
@@ -50,10 +55,30 @@ from game.bots import make_bot
 from .client import NetGame, Seat
 from .clock import parse_clock
 from .games import rules
+from .identity import Identity
 from .seats import SeatFolder, state_dir
 from .session import Result, Session, bot_rng, jsonable
 
 EXIT = {"finished": 0, "cheat": 3, "desync": 4, "claimed": 6}
+#: With ``--identity``, how long the player waits after its result for the server's ``judged``.
+JUDGED_WAIT = 15.0
+
+
+def load_identity(path: str, name: str | None) -> Identity:
+    """The identity in ``path``, made there (0600) with ``name`` if the file does not exist.
+
+    :raises ValueError: (``IdentityError``) a file that is not an identity.
+    """
+    target = Path(path)
+    if target.exists():
+        me = Identity.load(target)
+        if name and me.name != name:
+            me.rename(name)
+            me.save(target)
+        return me
+    me = Identity.new(name or "player")
+    me.save(target)
+    return me
 
 
 def parse_server(text: str) -> tuple[str, int]:
@@ -90,6 +115,7 @@ def final_line(result: Result, game: NetGame, bot_seed: int) -> dict[str, Any]:
         "log": [] if s is None else s.public_log(),
         "record": None if result.audit is None else result.audit.record,
         "claim": game.claim, "clock": game.clock_text,
+        "judged": None if game.judged is None else jsonable({k: v for k, v in game.judged.items() if k != "t"}),
     }
     return out
 
@@ -127,6 +153,8 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
             parse_clock(clock)
         cheat = os.environ.get("MRJACK_TEST_CHEAT") or None
         session_class = Session if cheat is None else cheating_session(cheat)
+        identity_file = getattr(args, "identity", None)
+        identity = None if identity_file is None else load_identity(identity_file, getattr(args, "name", None))
     except ValueError as exc:
         print(json.dumps({"result": "error", "error": str(exc)}), flush=True)
         return 2
@@ -150,8 +178,9 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
     def _play_later(action) -> None:  # type: ignore[no-untyped-def]
         game.offer(action)   # a move gone stale while the bot thought is chosen again, never a crash
 
-    game = NetGame(reactor, host, port, name=f"{args.bot}-bot", choose=choose, session_class=session_class,
-                   reconnect_for=args.timeout, tls=tls)
+    name = getattr(args, "name", None) or (identity.name if identity is not None else f"{args.bot}-bot")
+    game = NetGame(reactor, host, port, name=name, choose=choose, session_class=session_class,
+                   reconnect_for=args.timeout, tls=tls, identity=identity)
     backoff = os.environ.get("MRJACK_RECONNECT")
     if backoff:
         first, _, cap = backoff.partition(",")
@@ -172,6 +201,19 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
             print(json.dumps({"room": joined["room"]}), flush=True)
 
     def on_result(result: Result) -> None:
+        if identity is None or game.judged is not None:
+            report(result)
+            return
+        # a ranked player waits (a little) for the server's verdict, which the final line carries
+        timer = reactor.callLater(JUDGED_WAIT, report, result)
+
+        def judged(msg: dict) -> None:
+            if timer.active():
+                timer.cancel()
+                report(result)
+        game.on_judged = judged
+
+    def report(result: Result) -> None:
         line = final_line(result, game, bot_seed)
         if result.desync is not None:
             path = state_dir() / f"desync-{game.room}-{game.role}.json"

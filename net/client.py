@@ -123,7 +123,7 @@ class LobbyClient:
     Event callbacks (set the attributes; each takes the message dict):
     ``on_start``, ``on_game`` (a relayed game message), ``on_synced``,
     ``on_chat``, ``on_presence``, ``on_error`` (errors not tied to a
-    request), ``on_left``, ``on_clock``, ``on_claimed``, ``on_restarting``;
+    request), ``on_left``, ``on_clock``, ``on_claimed``, ``on_restarting``, ``on_judged``;
     ``on_disconnect(reason)`` when the connection ends.  ``trace(msg)``, if set, sees every message received.
     """
 
@@ -150,6 +150,8 @@ class LobbyClient:
         self.on_clock: Callable[[dict], None] | None = None
         self.on_claimed: Callable[[dict], None] | None = None
         self.on_restarting: Callable[[dict], None] | None = None
+        self.on_judged: Callable[[dict], None] | None = None
+        self._parts: dict[int, list[dict]] = {}
         self.on_disconnect: Callable[[Any], None] | None = None
         self.trace: Callable[[dict], None] | None = None
         #: ``connector(host, port, protocol)`` replaces TCP (in-memory tests use an iosim pump).
@@ -225,14 +227,19 @@ class LobbyClient:
         return self._request({"t": "list"}).addCallback(lambda m: m["rooms"])
 
     def create_room(self, game: str, side: str, private: bool = False, edition: str | None = None,
-                    pub: bytes | None = None, clock: str | None = None) -> defer.Deferred:
+                    pub: bytes | None = None, clock: str | None = None, owner: dict | None = None,
+                    rated: bool | None = None) -> defer.Deferred:
         """Fires with the ``joined`` message (``room``, ``role``, ``token``, ``edition``...).
 
         ``edition`` picks the printing where the game has several (London); the server's default otherwise.
         ``pub`` is the seat's public key (``net/keys.py``): the relay then takes only messages it signed.
         ``clock``: ``none``, ``60s``, ``10+5``... (see :func:`net.clock.parse_clock`).
+        ``owner``: ``Identity.owner_fields(pub)`` (``id``, ``id_sig``), a player's identity on the seat;
+        ``rated``: ``False`` for a friendly game (rated by default when both players have an identity).
         """
-        msg: dict[str, Any] = {"t": "create", "game": game, "side": side, "private": private}
+        msg: dict[str, Any] = {"t": "create", "game": game, "side": side, "private": private, **(owner or {})}
+        if rated is not None:
+            msg["rated"] = rated
         if edition is not None:
             msg["edition"] = edition
         if pub is not None:
@@ -245,8 +252,9 @@ class LobbyClient:
         """Claim the game (``flag`` or ``away``); fires with the ``claimed`` message."""
         return self._request({"t": "claim", "reason": reason})
 
-    def join_room(self, code: str, side: str | None = None, pub: bytes | None = None) -> defer.Deferred:
-        msg: dict[str, Any] = {"t": "join", "room": code}
+    def join_room(self, code: str, side: str | None = None, pub: bytes | None = None,
+                  owner: dict | None = None) -> defer.Deferred:
+        msg: dict[str, Any] = {"t": "join", "room": code, **(owner or {})}
         if side is not None:
             msg["side"] = side
         if pub is not None:
@@ -255,6 +263,25 @@ class LobbyClient:
 
     def spectate(self, code: str) -> defer.Deferred:
         return self._request({"t": "spectate", "room": code})
+
+    # --- ranked play (section 14)
+    def profile(self, id_pub: bytes, game: str | None = None) -> defer.Deferred:
+        """Fires with the ``profile`` message: a player's ratings per game and recent games."""
+        msg: dict[str, Any] = {"t": "profile", "id": id_pub}
+        if game is not None:
+            msg["game"] = game
+        return self._request(msg)
+
+    def leaderboard(self, game: str, offset: int = 0) -> defer.Deferred:
+        """Fires with the ``leaderboard`` message: 50 rated players from ``offset``, and the sides' wins."""
+        return self._request({"t": "leaderboard", "game": game, "offset": offset})
+
+    def fetch(self, code: str) -> defer.Deferred:
+        """Fires with the ``archive`` message of a judged game (a record sent in parts comes joined).
+
+        :raises NetError: (in the Deferred) ``archive/not_found``.
+        """
+        return self._request({"t": "fetch", "code": code})
 
     def rejoin(self, code: str, token: str, since: int = 0, key: SeatKey | None = None,
                side: str | None = None) -> defer.Deferred:
@@ -292,6 +319,8 @@ class LobbyClient:
                 self._hello.callback(msg)
             return
         rid = msg.get("rid")
+        if t == "archive" and msg.get("parts", 1) > 1 and rid in self._waiting and not self._archive_part(msg):
+            return   # more parts to come
         if rid is not None and rid in self._waiting:
             d = self._waiting.pop(rid)
             if t == "error":
@@ -306,8 +335,21 @@ class LobbyClient:
             self._emit(self.on_error, msg)
         elif t in GAME:
             self._emit(self.on_game, msg)
-        elif t in ("start", "synced", "chat", "presence", "left", "clock", "claimed", "restarting"):
+        elif t in ("start", "synced", "chat", "presence", "left", "clock", "claimed", "restarting", "judged"):
             self._emit(getattr(self, f"on_{t}"), msg)
+
+    def _archive_part(self, msg: dict) -> bool:
+        """Collect the parts of a long ``archive``; ``True`` (with ``msg`` made whole) at the last."""
+        parts = self._parts.setdefault(msg["rid"], [])
+        parts.append(msg)
+        if len(parts) < msg["parts"]:
+            return False
+        del self._parts[msg["rid"]]
+        parts.sort(key=lambda m: m.get("part", 0))
+        msg["record"] = {**parts[0]["record"], "actions": [a for m in parts for a in m["record"]["actions"]]}
+        msg.pop("part", None)
+        msg.pop("parts", None)
+        return True
 
     def _emit(self, callback: Callable[[dict], None] | None, msg: dict) -> None:
         if callback is not None:
@@ -385,8 +427,15 @@ class NetGame:
 
     def __init__(self, reactor, host: str, port: int, *, name: str = "player",  # type: ignore[no-untyped-def]
                  choose: Callable[[Any], Any] | None = None, session_class: Callable[..., Session] = Session,
-                 reconnect_for: float = 600.0, open_wait: float = 30.0, tls: bool = False) -> None:
+                 reconnect_for: float = 600.0, open_wait: float = 30.0, tls: bool = False,
+                 identity: Any = None) -> None:
         self.reactor, self.host, self.port, self.tls = reactor, host, port, tls
+        #: The player's :class:`net.identity.Identity` (``None``: an anonymous seat, never rated).
+        self.identity = identity
+        self.judged: dict | None = None          # the server's last ``judged`` (section 14)
+        self.on_judged: Callable[[dict], None] | None = None
+        self.ids: dict[str, bytes | None] = {}   # both seats' identities (``joined``/``start``)
+        self.rated = False
         self.client = LobbyClient(reactor, name)
         self.choose = choose
         self.session_class = session_class   # what plays the game: a Session (tests give a lying one)
@@ -430,23 +479,35 @@ class NetGame:
         c.on_start, c.on_game, c.on_synced = self._on_start, self._on_game, self._on_synced
         c.on_presence, c.on_error, c.on_disconnect = self._on_presence, self._on_error, self._on_disconnect
         c.on_clock, c.on_claimed, c.on_restarting = self._on_clock, self._on_claimed, self._on_restarting
+        c.on_judged = self._on_judged
 
     # -------------------------------------------------------------- entry
     def create(self, side: str, game: str = "pocket", private: bool = False,
-               edition: str | None = None, clock: str | None = None) -> defer.Deferred:
+               edition: str | None = None, clock: str | None = None, rated: bool | None = None) -> defer.Deferred:
         """Connect and open a room of ``game`` (and ``edition``, London's printing; ``clock``, see
         :func:`net.clock.parse_clock`); fires with the ``joined`` message (its ``room`` is the code)."""
         self._master, self._key = new_master(), SeatKey.new()
         d = self.client.connect(self.host, self.port, tls=self.tls)
         d.addCallback(lambda _: self.client.create_room(game, side, private, edition, pub=self._key.public,
-                                                        clock=clock))
+                                                        clock=clock, owner=self._owner(), rated=rated))
         return d.addCallback(self._joined)
 
     def join(self, code: str, side: str | None = None) -> defer.Deferred:
         self._master, self._key = new_master(), SeatKey.new()
         d = self.client.connect(self.host, self.port, tls=self.tls)
-        d.addCallback(lambda _: self.client.join_room(code, side, pub=self._key.public))
+        d.addCallback(lambda _: self.client.join_room(code, side, pub=self._key.public, owner=self._owner()))
         return d.addCallback(self._joined)
+
+    def _owner(self) -> dict | None:
+        """``id``/``id_sig``: the identity's signature of this seat's key (or ``None`` without one)."""
+        if self.identity is None or self._key is None:
+            return None
+        return self.identity.owner_fields(self._key.public)
+
+    def _on_judged(self, msg: dict) -> None:
+        self.judged = msg
+        if self.on_judged is not None:
+            self.on_judged(msg)
 
     def spectate(self, code: str) -> defer.Deferred:
         d = self.client.connect(self.host, self.port, tls=self.tls)
@@ -481,6 +542,7 @@ class NetGame:
         self.role, self.room, self.game, self.edition = msg["role"], msg["room"], msg["game"], msg.get("edition")
         self.watch = msg.get("watch", self.watch)   # a private room's code for spectators
         self.players, self.clock_text = dict(msg["players"]), msg.get("clock")
+        self.ids, self.rated = dict(msg.get("ids") or {}), bool(msg.get("rated", False))
         self.live = False
         self.restarting = self.reconnecting = False
         if msg["role"] != "spectator" and "token" in msg and self.seat is None:
@@ -509,6 +571,7 @@ class NetGame:
         if self.session is None:
             self._new_session(msg["game_id"], msg.get("keys") or {})
         self.players = dict(msg["players"])
+        self.ids, self.rated = dict(msg.get("ids") or {}), bool(msg.get("rated", False))
         if self.seat is not None and self.role in self.players:
             self._update_seat()
         if self.role != "spectator":

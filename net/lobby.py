@@ -36,10 +36,12 @@ from game.engine.rulesets import find_ruleset
 from .clock import ClockSpec, GameClock, parse_clock
 from .framing import packb
 from .games import NETWORK_GAMES, rules
+from .identity import verify_seat
 from .keys import rejoin_bytes, verify, verify_message
 from .limits import Admission, LogThrottle, clean_name
 from .messages import GAME, PROTOCOL_VERSION, Code, ProtocolError, error
-from .store import CHAT_KEEP, Store, StoredRoom, StoredSeat, StoreError
+from .ranking import Ranking, Runner
+from .store import CHAT_KEEP, SqliteStore, Store, StoredRoom, StoredSeat, StoreError
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 #: Public rooms are listed anyway: a short code to type.  A private room's code (and every
@@ -81,9 +83,10 @@ class Seat:
     left: bool = False
     pub: bytes | None = None       # the seat's Ed25519 public key (net/keys.py)
     gone_at: float | None = None     # when its connection went (the away countdown starts)
+    id: bytes | None = None          # the player's identity that signed the seat key (net/identity.py)
 
     def stored(self) -> StoredSeat:
-        return StoredSeat(self.side, self.token, self.name, self.left, self.pub)
+        return StoredSeat(self.side, self.token, self.name, self.left, self.pub, self.id)
 
 
 @dataclass(eq=False)
@@ -109,6 +112,11 @@ class Room:
     chat_n: int = 0
     flag_call: Any = None
     created: float = 0.0
+    rated: bool = True             # asked for (rated only with two different identities, net/ranking.py)
+    judgement: Any = None          # the server's net.judge.Judgement once recorded
+    judging: bool = False
+    judge_again: bool = False
+    keys_due: Any = None           # the wait for the other side's keys (net/ranking.py)
 
     @property
     def seq(self) -> int:
@@ -124,10 +132,14 @@ class Room:
         """The room's own record (seats and log are written on their own)."""
         return StoredRoom(self.code, self.game, self.private, self.host, self.edition, self.game_id,
                           sorted(self.opened), self.clock.to_dict(), self.claim, self.created, self.watch,
-                          self.address)
+                          self.address, self.rated)
 
     def keys(self) -> dict[str, bytes]:
         return {s: seat.pub for s, seat in self.seats.items() if seat.pub is not None}
+
+    def ids(self) -> dict[str, bytes | None]:
+        """Each seat's identity (``None``: a seat without one, or no seat)."""
+        return {s: (self.seats[s].id if s in self.seats else None) for s in SIDES}
 
     def players(self) -> dict[str, str | None]:
         return {s: (self.seats[s].name if s in self.seats else None) for s in SIDES}
@@ -176,7 +188,8 @@ class Lobby:
                  choice: Callable[[str], str] = secrets.choice,
                  game_id: Callable[[], str] = lambda: secrets.token_hex(16),
                  store: Store | None = None, prune_every: float = 3600.0,
-                 keep_finished: float = 7 * 86400.0, keep_closed: float = 86400.0) -> None:
+                 keep_finished: float = 7 * 86400.0, keep_closed: float = 86400.0,
+                 judge_runner: Runner | None = None, wall: Callable[[], float] = time.time) -> None:
         self.clock = clock
         self.max_rooms, self.max_spectators, self.max_log = max_rooms, max_spectators, max_log
         self.max_log_bytes = max_log_bytes
@@ -196,6 +209,10 @@ class Lobby:
         self.keep_finished, self.keep_closed = keep_finished, keep_closed
         self.prune_every = prune_every
         self._prune_call = None
+        self.wall = wall
+        #: The archive of judged games and ratings: the store's tables, or a database in memory.
+        archive = store if hasattr(store, "record_game") else SqliteStore(":memory:")
+        self.ranking = Ranking(self, archive, judge_runner)  # type: ignore[arg-type]
         if store is not None:
             self.restore()
             if prune_every > 0:
@@ -227,18 +244,22 @@ class Lobby:
             room = Room(stored.code, stored.game, stored.private, stored.host, game_id=stored.game_id,
                         edition=stored.edition, opened=set(stored.opened), claim=stored.claim,
                         log=list(stored.log), chat=list(stored.chat), created=stored.created,
-                        watch=stored.watch, address=stored.address, log_bytes=sum(map(len, stored.log)))
+                        watch=stored.watch, address=stored.address, log_bytes=sum(map(len, stored.log)),
+                        rated=stored.rated)
             if stored.clock is not None:
                 room.clock = GameClock.from_dict(stored.clock, now)
             if room.chat:
                 room.chat_n = msgpack.unpackb(room.chat[-1]).get("n", len(room.chat))
             for side, seat in stored.seats.items():
-                room.seats[side] = Seat(side, seat.token, seat.name, left=seat.left, gone_at=now, pub=seat.pub)
+                room.seats[side] = Seat(side, seat.token, seat.name, left=seat.left, gone_at=now, pub=seat.pub,
+                                        id=seat.id)
             self.rooms[room.code] = room
             if room.watch is not None:
                 self.watch_codes[room.watch] = room
             self.admission.room_opened(room.address)
             self._arm_flag(room)
+            if room.status == "over" or room.opened:
+                self.ranking.changed(room, "restore")   # judged before the restart, or still to judge
             self._maybe_expire(room)
         if self.rooms:
             self.log.info("{n} rooms restored", n=len(self.rooms))
@@ -348,7 +369,7 @@ class Lobby:
     def _new_code(self, length: int = CODE_LENGTH) -> str:
         for _ in range(100):
             code = "".join(self._choice(CODE_ALPHABET) for _ in range(length))
-            if code not in self.rooms and code not in self.watch_codes:
+            if code not in self.rooms and code not in self.watch_codes and not self._archived(code):
                 return code
         raise LobbyError(Code.SERVER_NO_ROOMS, "no free room code")
 
@@ -382,7 +403,8 @@ class Lobby:
                     edition=edition, address=address, clock=GameClock(spec), created=time.time())
         if private:
             room.watch = self._new_code(PRIVATE_CODE_LENGTH)
-        seat = Seat(side, self._token(), member.name, member, pub=msg.get("pub"))
+        seat = Seat(side, self._token(), member.name, member, pub=msg.get("pub"), id=_identity(msg))
+        room.rated = bool(msg.get("rated", True))
         self._save("put_room", room.stored())
         self._save("put_seat", room.code, seat.stored())
         if room.watch is not None:
@@ -403,7 +425,7 @@ class Lobby:
         if side not in free:
             raise LobbyError(Code.ROOM_SIDE_TAKEN, side)
         game_id = self._game_id()
-        seat = Seat(side, self._token(), member.name, member, pub=msg.get("pub"))
+        seat = Seat(side, self._token(), member.name, member, pub=msg.get("pub"), id=_identity(msg))
         self._save("put_seat", room.code, seat.stored())
         self._save("put_room", replace(room.stored(), game_id=game_id))
         self._seat(member, room, seat, msg.get("rid"))
@@ -412,7 +434,7 @@ class Lobby:
         self._cancel_expiry(room)
         self._broadcast(room, room._with_edition({"t": "start", "room": room.code, "game": room.game,
                                                   "game_id": room.game_id, "players": room.players(),
-                                                  "keys": room.keys()}))
+                                                  "keys": room.keys(), "ids": room.ids(), "rated": room.rated}))
         self.log.info("room {code} started: {players}", code=room.code, players=room.players())
 
     def _seat(self, member: Member, room: Room, seat: Seat, rid: int | None) -> None:
@@ -431,6 +453,7 @@ class Lobby:
             msg["token"] = token
             if room.watch is not None:
                 msg["watch"] = room.watch     # players may hand it to whoever should watch
+        msg["ids"], msg["rated"] = room.ids(), room.rated
         if room.game_id is not None:
             msg["game_id"] = room.game_id
             msg["keys"] = room.keys()
@@ -489,6 +512,8 @@ class Lobby:
             member.send(room.clock.wire(self.clock.seconds()))
         if room.claim is not None:
             member.send({"t": "claimed", "side": room.claim["side"], "reason": room.claim["reason"]})
+        if room.judgement is not None:
+            member.send(room.judgement.wire())
 
     def _send_chat_history(self, member: Member, room: Room) -> None:
         for data in room.chat:
@@ -545,6 +570,49 @@ class Lobby:
         for m in room.members():
             m.send_bytes(data)
 
+    # ---------------------------------------------------- ranked play (section 14)
+    def _reply(self, member: Member, msg: dict, body: dict) -> None:
+        if "rid" in msg:
+            body["rid"] = msg["rid"]
+        member.send(body)
+
+    def game_name(self, game: str) -> str:
+        """The rule set's name for ``game`` (an alias too).
+
+        :raises LobbyError: ``game/unknown``.
+        """
+        try:
+            name = find_ruleset(game.lower()).name
+        except ValueError:
+            raise LobbyError(Code.GAME_UNKNOWN, game) from None
+        if name not in NETWORK_GAMES:
+            raise LobbyError(Code.GAME_UNKNOWN, f"{name} has no network play")
+        return name
+
+    def _ranked_read(self, fn: Callable[[dict], Any], msg: dict) -> Any:
+        try:
+            return fn(msg)
+        except StoreError as exc:
+            self.log.error("reading the archive failed: {why}", why=str(exc))
+            raise LobbyError(Code.SERVER_STORAGE, "the server could not read its archive; try again") from None
+
+    def _on_profile(self, member: Member, msg: dict) -> None:
+        self._reply(member, msg, {"t": "profile", **self._ranked_read(self.ranking.profile, msg)})
+
+    def _on_leaderboard(self, member: Member, msg: dict) -> None:
+        self._reply(member, msg, {"t": "leaderboard", **self._ranked_read(self.ranking.leaderboard, msg)})
+
+    def _on_fetch(self, member: Member, msg: dict) -> None:
+        for part in self._ranked_read(lambda m: self.ranking.fetch(m["code"]), msg):
+            self._reply(member, msg, part)
+
+    def _archived(self, code: str) -> bool:
+        """Whether ``code`` names a judged game (a room code is never used twice: ``fetch`` finds it)."""
+        try:
+            return self.ranking.archive.archived(code)
+        except StoreError:
+            return True   # (cannot tell: take another code)
+
     # -------------------------------------------------------------- claims
     def _on_claim(self, member: Member, msg: dict) -> None:
         """The present player claims the game: the other's flag fell, or it stayed away too long."""
@@ -579,6 +647,7 @@ class Lobby:
             if rid is not None and self.where.get(m) is not None and self.where[m].side == side:
                 out["rid"] = rid
             m.send(out)
+        self.ranking.changed(room, "claim")
 
     # --------------------------------------------------------------- clocks
     def _arm_flag(self, room: Room) -> None:
@@ -663,6 +732,8 @@ class Lobby:
             self._arm_flag(room)
             if room.clock.running != before:
                 self._broadcast(room, room.clock.wire(now))
+        if msg["t"] in ("open", "abort", "desync"):
+            self.ranking.changed(room, msg["t"])
 
     # -------------------------------------------------------------- helpers
     def _room(self, code: str) -> Room:
@@ -703,6 +774,7 @@ class Lobby:
             self.watch_codes.pop(room.watch, None)
         self.admission.room_closed(room.address)
         self._disarm_flag(room)
+        self.ranking.changed(room, "close")
         self._save_quietly("close_room", room.code, room.status == "over")
         for m in list(room.spectators):
             self.where.pop(m, None)
@@ -715,6 +787,7 @@ class Lobby:
         for room in self.rooms.values():
             self._cancel_expiry(room)
             self._disarm_flag(room)
+            room.keys_due = _cancelled(room.keys_due)
         if self._prune_call is not None and self._prune_call.active():
             self._prune_call.cancel()
         self._prune_call = None
@@ -724,6 +797,18 @@ class Lobby:
         data = packb({"t": "restarting", "detail": detail})
         for member in list(self.greeted):
             member.send_bytes(data)
+
+
+def _identity(msg: dict) -> bytes | None:
+    """The identity a ``create``/``join`` names, checked: it must have signed the seat key.
+
+    :raises LobbyError: ``id/bad`` for an ``id`` without a valid ``id_sig`` over ``pub``.
+    """
+    if "id" not in msg and "id_sig" not in msg:
+        return None
+    if not verify_seat(msg.get("id"), msg.get("id_sig"), msg.get("pub")):
+        raise LobbyError(Code.ID_BAD, "the identity did not sign this seat's key")
+    return msg["id"]
 
 
 def _cancelled(call: Any) -> None:
