@@ -42,6 +42,26 @@ def inline(fn: Callable[..., Any], *args: Any, **kw: Any) -> defer.Deferred:
     return defer.maybeDeferred(fn, *args, **kw)
 
 
+def judge_thread(reactor: Any, threads: int = 1) -> Runner:
+    """A runner on a pool of its own (``threads``, 1 by default): judgements wait in its queue
+    instead of crowding the reactor's thread pool, so the reactor shares the interpreter with one
+    busy thread at most (``bench/judge.py`` measures the reactor's longest wait).  Stopped with
+    the reactor."""
+    from twisted.internet.threads import deferToThreadPool
+    from twisted.python.threadpool import ThreadPool
+
+    pool = ThreadPool(minthreads=0, maxthreads=threads, name="judge")
+    started = [False]
+
+    def run(fn: Callable[..., Any], *args: Any, **kw: Any) -> defer.Deferred:
+        if not started[0]:
+            started[0] = True
+            pool.start()
+            reactor.addSystemEventTrigger("during", "shutdown", pool.stop)
+        return deferToThreadPool(reactor, pool, fn, *args, **kw)
+    return run
+
+
 class Ranking:
     log = Logger()
 
@@ -56,6 +76,10 @@ class Ranking:
         """``event``: a relayed message type (``open``, ``abort``, ``desync``), ``claim`` or ``close``."""
         if room.game_id is None or room.judgement is not None:
             return
+        if event == "restore":    # a room brought back after a restart: judged already, or to judge now
+            if self._archived(room):
+                return
+            event = "claim" if room.claim is not None else "open" if room.opened else ""
         if event in ("claim", "desync", "close") or len(room.opened) == 2:
             self.request(room, final=True)
         elif event in ("open", "abort"):
@@ -63,6 +87,20 @@ class Ranking:
                 self.request(room, final=False)   # the log may prove the fault already
             if room.keys_due is None:
                 room.keys_due = self.lobby.clock.callLater(room.clock.spec.away, self._keys_due, room)
+
+    def _archived(self, room: Room) -> bool:
+        """Whether the archive has ``room``'s judgement (then kept on the room, for late comers)."""
+        from .store import StoreError
+
+        try:
+            body = self.archive.fetch_game(room.code)
+        except StoreError:
+            return False
+        if body is None:
+            return False
+        room.judgement = Judgement(room.code, room.game, room.edition, room.game_id or "", body["status"],
+                                   body["winner"], body["termination"], ids=body["ids"])
+        return True
 
     def _keys_due(self, room: Room) -> None:
         room.keys_due = None

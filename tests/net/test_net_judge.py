@@ -104,3 +104,15 @@ def test_messages_not_signed_by_the_seat_keys_prove_nothing():
     keys = {"jack": b"\x01" * 32, "investigator": b"\x02" * 32}
     j = judge(RoomRecord("ROOMS", "pocket", None, GID, keys, [packb(m) for m in p.log]), final=True)
     assert j.status == "unverified" and j.winner is None
+
+
+def test_gmp_and_pythons_pow_and_jacobi_give_the_same_numbers():
+    import random
+
+    from net import fairplay as fp
+
+    rng = random.Random(5)
+    for _ in range(20):
+        x, e = rng.randrange(2, fp.P - 1), rng.getrandbits(fp.EXP_BITS) | 1 << (fp.EXP_BITS - 1)
+        assert fp.powmod(x, e, fp.P) == pow(x, e, fp.P)
+        assert fp.is_element(x) == (fp.jacobi(x, fp.P) == 1)

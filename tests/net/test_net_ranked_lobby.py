@@ -188,3 +188,21 @@ def test_the_archive_and_ratings_outlive_a_restart_and_the_pruning_of_rooms(tmp_
     assert again.archived("abcde") and again.rating_of(ANN.public, "pocket")[0] > 1500
     assert again.recent_sides(BOB.public, "pocket") == ["investigator"]
     assert again.rating_of(Identity.new("Cy").public, "pocket") == (1500.0, 350.0)
+
+
+def test_a_room_claimed_just_before_a_crash_is_judged_when_the_server_comes_back(tmp_path: Path):
+    from net.store import StoredRoom, StoredSeat
+
+    path = str(tmp_path / "crash.db")
+    store = SqliteStore(path)
+    store.put_room(StoredRoom("CRASH", "pocket", False, "Ann", game_id="7" * 32,
+                              claim={"side": "jack", "reason": "away", "seq": 0}))
+    for side, who in (("jack", ANN), ("investigator", BOB)):
+        store.put_seat("CRASH", StoredSeat(side, f"token-{side}-0123456789", who.name, id=who.public))
+    store.close()
+    lobby = Lobby(Clock(), store=SqliteStore(path))
+    j = lobby.rooms["CRASH"].judgement
+    assert (j.status, j.winner, j.termination, j.rated) == ("claimed", "jack", "away", True)
+    again = Lobby(Clock(), store=SqliteStore(path))          # and only once
+    assert again.rooms["CRASH"].judgement.status == "claimed" and again.ranking.judged == 0
+    assert again.ranking.archive.profile(ANN.public)["ratings"][0]["games"] == 1
