@@ -83,7 +83,8 @@ class Judgement:
         msg: dict[str, Any] = {"t": "judged", "room": self.code, "status": self.status, "winner": self.winner,
                                "termination": self.termination, "rated": self.rated, "verified": self.verified}
         if self.finding is not None:
-            msg["finding"] = {k: v for k, v in self.finding.items() if v is not None}
+            msg["finding"] = {k: (v[:300] if isinstance(v, str) else v) for k, v in self.finding.items()
+                              if v is not None}
         if self.ratings is not None:
             msg["ratings"] = self.ratings
         return msg
