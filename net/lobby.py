@@ -49,7 +49,7 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 5
 PRIVATE_CODE_LENGTH = 10
 #: Requests that name a room or seat: a code or token that names nothing costs a backoff.
-GUESSES = frozenset({"join", "spectate", "rejoin"})
+GUESSES = frozenset({"join", "spectate", "rejoin", "fetch"})
 SIDES = ("jack", "investigator")
 
 
@@ -304,7 +304,7 @@ class Lobby:
             try:
                 handler(member, msg)
             except LobbyError as exc:
-                if t in GUESSES and exc.code in (Code.ROOM_NOT_FOUND, Code.ROOM_BAD_TOKEN):
+                if t in GUESSES and exc.code in (Code.ROOM_NOT_FOUND, Code.ROOM_BAD_TOKEN, Code.ARCHIVE_NOT_FOUND):
                     self.admission.failed(address)
                 raise
         except LobbyError as exc:

@@ -21,7 +21,7 @@ from net.identity import Identity
 from net.judge import Judgement
 from net.keys import SeatKey
 from net.lobby import Lobby
-from net.messages import SERVER, validate
+from net.messages import CLIENT, SERVER, ProtocolError, validate
 from net.ranking import split_archive
 from net.store import SCHEMA_VERSION, SqliteStore
 
@@ -206,3 +206,21 @@ def test_a_room_claimed_just_before_a_crash_is_judged_when_the_server_comes_back
     again = Lobby(Clock(), store=SqliteStore(path))          # and only once
     assert again.rooms["CRASH"].judgement.status == "claimed" and again.ranking.judged == 0
     assert again.ranking.archive.profile(ANN.public)["ratings"][0]["games"] == 1
+
+
+def test_ranked_requests_refuse_bad_input_clearly_and_lose_nothing():
+    from test_net_lobby import greeted, make_lobby, say
+
+    lobby, _clock = make_lobby()
+    eve = greeted(lobby, "eve")
+    assert say(lobby, eve, t="fetch", code="NOPE1", rid=3) == {
+        "t": "error", "code": "archive/not_found", "fatal": False, "detail": "NOPE1", "ref": "fetch", "rid": 3}
+    assert say(lobby, eve, t="leaderboard", game="chess")["code"] == "game/unknown"
+    assert say(lobby, eve, t="profile", id=ANN.public, game="mr-jack")["ratings"] == []   # an alias is fine
+    with pytest.raises(ProtocolError) as err:                  # a malformed key never reaches the lobby
+        validate({"t": "profile", "id": b"\x00" * 31}, CLIENT)
+    assert "profile.id" in str(err.value)
+    for _ in range(6):          # a code that names no game is a failed guess, as for rooms: then a backoff
+        say(lobby, eve, t="fetch", code="NOPE2")
+    assert say(lobby, eve, t="fetch", code="NOPE3")["code"] == "limit/backoff"
+    assert say(lobby, eve, t="join", room="ZZZZZ")["code"] == "limit/backoff"
