@@ -21,9 +21,14 @@ pytestmark = pytest.mark.timeout(120)
 def ranked(tmp_path_factory):  # type: ignore[no-untyped-def]
     folder = tmp_path_factory.mktemp("ranked")
     proc, port, _ = start_server("--db", str(folder / "server.db"))
+    ranked = {"port": port, "dir": folder}
     try:
-        yield {"port": port, "dir": folder}
+        # the cheat's game plays meanwhile (other players): its test only reads its lines
+        ranked["cheat"] = start_pair(ranked, "Cy", "Dee", seed=3, env_jack={"MRJACK_TEST_CHEAT": "witness"})
+        yield ranked
     finally:
+        for p in ranked.get("cheat", ()):
+            p.kill()
         proc.stop()
 
 
@@ -32,13 +37,18 @@ def player(ranked: dict, who: str) -> str:
     return str(ranked["dir"] / f"{who}.json")
 
 
-def ranked_pair(ranked: dict, jack: str, inv: str, seed: int, env_jack: dict | None = None) -> tuple[dict, dict]:
+def start_pair(ranked: dict, jack: str, inv: str, seed: int, env_jack: dict | None = None) -> tuple[Proc, Proc]:
     env = {"MRJACK_NET_STATE": str(ranked["dir"] / "state")}
     a = autoplay(ranked["port"], "jack", create=True, seed=seed, env={**env, **(env_jack or {})},
                  extra=["--identity", player(ranked, jack), "--name", jack])
     room = a.json_line()["room"]
     b = autoplay(ranked["port"], "investigator", room=room, seed=seed + 1, env=env,
                  extra=["--identity", player(ranked, inv), "--name", inv])
+    return a, b
+
+
+def ranked_pair(ranked: dict, jack: str, inv: str, seed: int, env_jack: dict | None = None) -> tuple[dict, dict]:
+    a, b = start_pair(ranked, jack, inv, seed, env_jack)
     la, lb = a.json_line(timeout=60), b.json_line(timeout=60)
     a.wait(10)
     b.wait(10)
@@ -88,7 +98,10 @@ def test_two_identities_play_rated_games_and_the_ratings_move_as_glicko2_says(ra
 
 
 def test_a_cheating_peer_is_recorded_as_the_cheaters_loss(ranked):
-    la, lb = ranked_pair(ranked, "Cy", "Dee", seed=3, env_jack={"MRJACK_TEST_CHEAT": "witness"})
+    a, b = ranked["cheat"]
+    la, lb = a.json_line(timeout=60), b.json_line(timeout=60)
+    a.wait(10)
+    assert b.wait(10) == 3 and la["judged"] == lb["judged"]
     assert lb["result"] == "cheat" and lb["opponent_cheated"]
     j = lb["judged"]
     assert j["status"] == "cheat" and j["winner"] == "investigator" and j["finding"]["side"] == "jack"
