@@ -190,7 +190,7 @@ class LobbyClient:
 
     def _connected(self, protocol: ClientProtocol) -> None:
         self.protocol = protocol
-        protocol.send({"t": "hello", "v": PROTOCOL_VERSION, "name": self.name, "client": "mrjack-net"})
+        protocol.send({"t": "hello", "v": PROTOCOL_VERSION, "name": self.name, "client": "mrjack-net ranked"})
         if self.ping_interval and not self._ping.running:
             self._ping.start(self.ping_interval, now=False)
 

@@ -336,6 +336,9 @@ class Lobby:
                                 else f"this server speaks version {PROTOCOL_VERSION}: it is older than your game")
         self.greeted.add(member)
         member.name = clean_name(msg.get("name") or "player")
+        #: A client that knows section 14 says ``ranked`` in ``hello.client``; an older one gets none of its
+        #: fields or messages (it would take them for a protocol error).
+        member.ranked = "ranked" in str(msg.get("client") or "").split()
         member.challenge = secrets.token_bytes(32)   # a rejoin on this connection signs it
         member.send({"t": "welcome", "v": PROTOCOL_VERSION, "server": self.server_name,
                      "challenge": member.challenge})
@@ -432,16 +435,18 @@ class Lobby:
         room.game_id = game_id
         room.clock.resume(self.clock.seconds())
         self._cancel_expiry(room)
-        self._broadcast(room, room._with_edition({"t": "start", "room": room.code, "game": room.game,
-                                                  "game_id": room.game_id, "players": room.players(),
-                                                  "keys": room.keys(), "ids": room.ids(), "rated": room.rated}))
+        start = room._with_edition({"t": "start", "room": room.code, "game": room.game, "game_id": room.game_id,
+                                    "players": room.players(), "keys": room.keys(), "ids": room.ids(),
+                                    "rated": room.rated})
+        for m in room.members():
+            m.send(self._ranked_view(m, start))
         self.log.info("room {code} started: {players}", code=room.code, players=room.players())
 
     def _seat(self, member: Member, room: Room, seat: Seat, rid: int | None) -> None:
         """Seat ``member`` (already saved)."""
         room.seats[seat.side] = seat
         self.where[member] = Where(room, seat.side)
-        member.send(self._joined(room, seat.side, seat.token, rid))
+        member.send(self._ranked_view(member, self._joined(room, seat.side, seat.token, rid)))
         self._send_chat_history(member, room)
 
     def _joined(self, room: Room, role: str, token: str | None, rid: int | None) -> dict:
@@ -474,7 +479,7 @@ class Lobby:
             raise LobbyError(Code.ROOM_FULL, "no more spectators")
         room.spectators.add(member)
         self.where[member] = Where(room, None)
-        member.send(self._joined(room, "spectator", None, msg.get("rid")))
+        member.send(self._ranked_view(member, self._joined(room, "spectator", None, msg.get("rid"))))
         self._replay(member, room, 0)
         self._send_chat_history(member, room)
 
@@ -496,7 +501,7 @@ class Lobby:
         seat.name = member.name
         self.where[member] = Where(room, seat.side)
         self._cancel_expiry(room)
-        member.send(self._joined(room, seat.side, seat.token, msg.get("rid")))
+        member.send(self._ranked_view(member, self._joined(room, seat.side, seat.token, msg.get("rid"))))
         self._replay(member, room, msg["since"])
         self._send_chat_history(member, room)
         self._broadcast(room, {"t": "presence", "side": seat.side, "present": True}, skip=member)
@@ -512,7 +517,7 @@ class Lobby:
             member.send(room.clock.wire(self.clock.seconds()))
         if room.claim is not None:
             member.send({"t": "claimed", "side": room.claim["side"], "reason": room.claim["reason"]})
-        if room.judgement is not None:
+        if room.judgement is not None and getattr(member, "ranked", False):
             member.send(room.judgement.wire())
 
     def _send_chat_history(self, member: Member, room: Room) -> None:
@@ -571,6 +576,20 @@ class Lobby:
             m.send_bytes(data)
 
     # ---------------------------------------------------- ranked play (section 14)
+    @staticmethod
+    def _ranked_view(member: Member, msg: dict) -> dict:
+        """``msg`` without the fields of ranked play for a client that does not know them."""
+        if getattr(member, "ranked", False) or not ("ids" in msg or "rated" in msg):
+            return msg
+        return {k: v for k, v in msg.items() if k not in ("ids", "rated")}
+
+    def broadcast_ranked(self, room: Room, msg: dict) -> None:
+        """``msg`` (a message of ranked play) to the room's members that know it."""
+        data = packb(msg)
+        for m in room.members():
+            if getattr(m, "ranked", False):
+                m.send_bytes(data)
+
     def _reply(self, member: Member, msg: dict, body: dict) -> None:
         if "rid" in msg:
             body["rid"] = msg["rid"]

@@ -162,7 +162,7 @@ class Ranking:
         self.log.info("room {code} judged: {status}, winner {winner} ({termination}){rated}", code=room.code,
                       status=j.status, winner=j.winner, termination=j.termination,
                       rated=", rated" if j.rated else "")
-        self.lobby._broadcast(room, j.wire())
+        self.lobby.broadcast_ranked(room, j.wire())
 
     # ------------------------------------------------------------ requests
     def profile(self, msg: dict) -> dict:

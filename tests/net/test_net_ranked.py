@@ -115,7 +115,8 @@ def test_a_player_who_leaves_loses_and_its_forged_claims_of_a_win_are_ignored(ra
     room = a.json_line()["room"]
     fay, seat = Identity.new("Fay"), SeatKey.new()
     c = RawClient(ranked["port"])
-    c.hello("Fay")
+    c.send({"t": "hello", "v": 2, "name": "Fay", "client": "raw ranked"})
+    assert c.recv()["t"] == "welcome"
     c.send({"t": "join", "room": room, "side": "investigator", "pub": seat.public, **fay.owner_fields(seat.public)})
     start = next(m for m in iter(c.recv, None) if m["t"] == "start")
     assert start["ids"] == {"jack": start["ids"]["jack"], "investigator": fay.public} and start["rated"]

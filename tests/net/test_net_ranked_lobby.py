@@ -224,3 +224,19 @@ def test_ranked_requests_refuse_bad_input_clearly_and_lose_nothing():
         say(lobby, eve, t="fetch", code="NOPE2")
     assert say(lobby, eve, t="fetch", code="NOPE3")["code"] == "limit/backoff"
     assert say(lobby, eve, t="join", room="ZZZZZ")["code"] == "limit/backoff"
+
+
+def test_a_client_that_does_not_say_ranked_gets_none_of_its_fields_or_messages():
+    from test_net_lobby import FakeMember, make_lobby, say
+
+    lobby, _clock = make_lobby()
+    old, new = FakeMember(), FakeMember()
+    say(lobby, old, t="hello", v=2, name="Old", client="mrjack-net")
+    say(lobby, new, t="hello", v=2, name="New", client="mrjack-net ranked")
+    seat = SeatKey.new()
+    joined = say(lobby, new, t="create", game="pocket", side="jack", pub=seat.public, **ANN.owner_fields(seat.public))
+    assert joined["ids"] == {"jack": ANN.public, "investigator": None} and joined["rated"]
+    assert "ids" not in say(lobby, old, t="join", room=joined["room"]) and "ids" in new.last("start")
+    assert "ids" not in old.last("start") and validate(old.last("start"), SERVER)
+    lobby.ranking.changed(lobby.rooms[joined["room"]], "claim")   # (no claim: judged as it stands)
+    assert new.last()["t"] == "judged" and "judged" not in old.types()
