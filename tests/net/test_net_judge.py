@@ -112,7 +112,7 @@ def test_gmp_and_pythons_pow_and_jacobi_give_the_same_numbers():
     from net import fairplay as fp
 
     rng = random.Random(5)
-    for _ in range(20):
+    for _ in range(5):
         x, e = rng.randrange(2, fp.P - 1), rng.getrandbits(fp.EXP_BITS) | 1 << (fp.EXP_BITS - 1)
         assert fp.powmod(x, e, fp.P) == pow(x, e, fp.P)
         assert fp.is_element(x) == (fp.jacobi(x, fp.P) == 1)
