@@ -78,6 +78,12 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--timeout", type=float, default=300.0, help="give up after this many seconds")
     ap.add_argument("--state-dir", default=None,
                     help="folder for the seat file used to rejoin after a crash (default: user state folder)")
+    ap.add_argument("--identity", default=None, metavar="FILE",
+                    help="play as the player identity in FILE (made there if missing): a rated game")
+    ap.add_argument("--name", default=None, help="the player's name (a new identity's too)")
+
+    from net.rankedcli import add_arguments as add_ranked
+    add_ranked(sub)
 
     shots = sub.add_parser("screenshots", help="render the key scenes to PNG files")
     shots.add_argument("dir", help="folder for the PNG files")
@@ -129,6 +135,14 @@ def main(argv: list[str] | None = None) -> int:
         from net.autoplay import main as autoplay_main
 
         return autoplay_main(args)
+    if cmd == "fetch":
+        from net.rankedcli import fetch_main
+
+        return fetch_main(args)
+    if cmd == "identity":
+        from net.rankedcli import identity_main
+
+        return identity_main(args)
     if cmd == "screenshots":
         from .ui.screenshots import main as shots_main
 

@@ -1,5 +1,10 @@
 """``run.py autoplay``: a headless network player that plays one game with a bot.
 
+``--identity FILE`` plays as that player identity (made there, with
+``--name``, if the file is missing): the seats carry it, the game is rated,
+and the final line's ``judged`` is the server's verdict (the player waits
+up to 15 s for it after its own result).
+
 It joins through the real protocol, lets the bot choose from its own side's
 observation only, and prints one JSON line at the end::
 
@@ -58,10 +63,30 @@ from game.bots import make_bot
 from .client import NetGame, Seat
 from .clock import parse_clock
 from .games import rules
+from .identity import Identity
 from .seats import SeatFolder, state_dir
 from .session import Result, Session, bot_rng, jsonable
 
 EXIT = {"finished": 0, "cheat": 3, "desync": 4, "claimed": 6}
+#: With ``--identity``, how long the player waits after its result for the server's ``judged``.
+JUDGED_WAIT = 15.0
+
+
+def load_identity(path: str, name: str | None) -> Identity:
+    """The identity in ``path``, made there (0600) with ``name`` if the file does not exist.
+
+    :raises ValueError: (``IdentityError``) a file that is not an identity.
+    """
+    target = Path(path)
+    if target.exists():
+        me = Identity.load(target)
+        if name and me.name != name:
+            me.rename(name)
+            me.save(target)
+        return me
+    me = Identity.new(name or "player")
+    me.save(target)
+    return me
 
 
 def parse_server(text: str) -> tuple[str, int]:
@@ -99,25 +124,15 @@ def final_line(result: Result, game: NetGame, bot_seed: int) -> dict[str, Any]:
         "record": None if result.audit is None else result.audit.record,
         "claim": game.claim, "clock": game.clock_text,
         "quick": game.quick, "rematch_of": game.rematch_of,
+        "judged": None if game.judged is None else jsonable({k: v for k, v in game.judged.items() if k != "t"}),
     }
     return out
 
 
 def player_identity(args) -> Any:  # type: ignore[no-untyped-def]
-    """The identity a quick match plays as: ``--identity FILE`` if given, else the one kept in the seat
-    folder (made on first use, named after the bot)."""
-    from .identity import Identity
-
-    name = getattr(args, "name", None) or f"{args.bot}-bot"
-    given = getattr(args, "identity", None)
-    if not given:
-        return Identity.load_or_create(state_dir(), name)
-    path = Path(given)
-    if path.exists():
-        return Identity.load(path)
-    me = Identity.new(name)
-    me.save(path)
-    return me
+    """The identity a quick match plays as without ``--identity``: the one kept in the seat folder
+    (made on first use, named after the bot)."""
+    return Identity.load_or_create(state_dir(), getattr(args, "name", None) or f"{args.bot}-bot")
 
 
 def cheating_session(cheat: str) -> Any:
@@ -156,7 +171,11 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
         quick = bool(getattr(args, "quick", False))
         if not quick and args.side is None:
             raise ValueError("--side is needed with --create and --room")
-        identity = player_identity(args) if quick else None
+        identity_file = getattr(args, "identity", None)
+        if identity_file is not None:
+            identity = load_identity(identity_file, getattr(args, "name", None))
+        else:   # a quick match needs an identity: the one kept in the seat folder
+            identity = player_identity(args) if quick else None
     except ValueError as exc:
         print(json.dumps({"result": "error", "error": str(exc)}), flush=True)
         return 2
@@ -180,7 +199,8 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
     def _play_later(action) -> None:  # type: ignore[no-untyped-def]
         game.offer(action)   # a move gone stale while the bot thought is chosen again, never a crash
 
-    game = NetGame(reactor, host, port, name=f"{args.bot}-bot", choose=choose, session_class=session_class,
+    name = getattr(args, "name", None) or (identity.name if identity is not None else f"{args.bot}-bot")
+    game = NetGame(reactor, host, port, name=name, choose=choose, session_class=session_class,
                    reconnect_for=args.timeout, tls=tls, identity=identity)
     backoff = os.environ.get("MRJACK_RECONNECT")
     if backoff:
@@ -205,6 +225,19 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
                               "rematch_of": joined.get("rematch_of")}), flush=True)
 
     def on_result(result: Result) -> None:
+        if identity is None or game.judged is not None:
+            report(result)
+            return
+        # a ranked player waits (a little) for the server's verdict, which the final line carries
+        timer = reactor.callLater(JUDGED_WAIT, report, result)
+
+        def judged(msg: dict) -> None:
+            if timer.active():
+                timer.cancel()
+                report(result)
+        game.on_judged = judged
+
+    def report(result: Result) -> None:
         line = final_line(result, game, bot_seed)
         if result.desync is not None:
             path = state_dir() / f"desync-{game.room}-{game.role}.json"

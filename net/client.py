@@ -125,7 +125,7 @@ class LobbyClient:
     Event callbacks (set the attributes; each takes the message dict):
     ``on_start``, ``on_game`` (a relayed game message), ``on_synced``,
     ``on_chat``, ``on_presence``, ``on_error`` (errors not tied to a
-    request), ``on_left``, ``on_clock``, ``on_claimed``, ``on_restarting``;
+    request), ``on_left``, ``on_clock``, ``on_claimed``, ``on_restarting``, ``on_judged``;
     ``on_disconnect(reason)`` when the connection ends.  ``trace(msg)``, if set, sees every message received.
     """
 
@@ -152,6 +152,8 @@ class LobbyClient:
         self.on_clock: Callable[[dict], None] | None = None
         self.on_claimed: Callable[[dict], None] | None = None
         self.on_restarting: Callable[[dict], None] | None = None
+        self.on_judged: Callable[[dict], None] | None = None
+        self._parts: dict[int, list[dict]] = {}
         self.on_disconnect: Callable[[Any], None] | None = None
         self.trace: Callable[[dict], None] | None = None
         # quick match and rematch: ``joined`` the server sends unasked (a pairing, an accepted rematch)
@@ -196,7 +198,7 @@ class LobbyClient:
 
     def _connected(self, protocol: ClientProtocol) -> None:
         self.protocol = protocol
-        protocol.send({"t": "hello", "v": PROTOCOL_VERSION, "name": self.name, "client": "mrjack-net"})
+        protocol.send({"t": "hello", "v": PROTOCOL_VERSION, "name": self.name, "client": "mrjack-net ranked"})
         if self.ping_interval and not self._ping.running:
             self._ping.start(self.ping_interval, now=False)
 
@@ -233,14 +235,19 @@ class LobbyClient:
         return self._request({"t": "list"}).addCallback(lambda m: m["rooms"])
 
     def create_room(self, game: str, side: str, private: bool = False, edition: str | None = None,
-                    pub: bytes | None = None, clock: str | None = None) -> defer.Deferred:
+                    pub: bytes | None = None, clock: str | None = None, owner: dict | None = None,
+                    rated: bool | None = None) -> defer.Deferred:
         """Fires with the ``joined`` message (``room``, ``role``, ``token``, ``edition``...).
 
         ``edition`` picks the printing where the game has several (London); the server's default otherwise.
         ``pub`` is the seat's public key (``net/keys.py``): the relay then takes only messages it signed.
         ``clock``: ``none``, ``60s``, ``10+5``... (see :func:`net.clock.parse_clock`).
+        ``owner``: ``Identity.owner_fields(pub)`` (``id``, ``id_sig``), a player's identity on the seat;
+        ``rated``: ``False`` for a friendly game (rated by default when both players have an identity).
         """
-        msg: dict[str, Any] = {"t": "create", "game": game, "side": side, "private": private}
+        msg: dict[str, Any] = {"t": "create", "game": game, "side": side, "private": private, **(owner or {})}
+        if rated is not None:
+            msg["rated"] = rated
         if edition is not None:
             msg["edition"] = edition
         if pub is not None:
@@ -253,8 +260,9 @@ class LobbyClient:
         """Claim the game (``flag`` or ``away``); fires with the ``claimed`` message."""
         return self._request({"t": "claim", "reason": reason})
 
-    def join_room(self, code: str, side: str | None = None, pub: bytes | None = None) -> defer.Deferred:
-        msg: dict[str, Any] = {"t": "join", "room": code}
+    def join_room(self, code: str, side: str | None = None, pub: bytes | None = None,
+                  owner: dict | None = None) -> defer.Deferred:
+        msg: dict[str, Any] = {"t": "join", "room": code, **(owner or {})}
         if side is not None:
             msg["side"] = side
         if pub is not None:
@@ -263,6 +271,25 @@ class LobbyClient:
 
     def spectate(self, code: str) -> defer.Deferred:
         return self._request({"t": "spectate", "room": code})
+
+    # --- ranked play (section 14)
+    def profile(self, id_pub: bytes, game: str | None = None) -> defer.Deferred:
+        """Fires with the ``profile`` message: a player's ratings per game and recent games."""
+        msg: dict[str, Any] = {"t": "profile", "id": id_pub}
+        if game is not None:
+            msg["game"] = game
+        return self._request(msg)
+
+    def leaderboard(self, game: str, offset: int = 0) -> defer.Deferred:
+        """Fires with the ``leaderboard`` message: 50 rated players from ``offset``, and the sides' wins."""
+        return self._request({"t": "leaderboard", "game": game, "offset": offset})
+
+    def fetch(self, code: str) -> defer.Deferred:
+        """Fires with the ``archive`` message of a judged game (a record sent in parts comes joined).
+
+        :raises NetError: (in the Deferred) ``archive/not_found``.
+        """
+        return self._request({"t": "fetch", "code": code})
 
     def rejoin(self, code: str, token: str, since: int = 0, key: SeatKey | None = None,
                side: str | None = None) -> defer.Deferred:
@@ -326,6 +353,8 @@ class LobbyClient:
                 self._hello.callback(msg)
             return
         rid = msg.get("rid")
+        if t == "archive" and msg.get("parts", 1) > 1 and rid in self._waiting and not self._archive_part(msg):
+            return   # more parts to come
         if rid is not None and rid in self._waiting:
             d = self._waiting.pop(rid)
             if t == "error":
@@ -340,10 +369,23 @@ class LobbyClient:
             self._emit(self.on_error, msg)
         elif t in GAME:
             self._emit(self.on_game, msg)
-        elif t in ("start", "synced", "chat", "presence", "left", "clock", "claimed", "restarting"):
+        elif t in ("start", "synced", "chat", "presence", "left", "clock", "claimed", "restarting", "judged"):
             self._emit(getattr(self, f"on_{t}"), msg)
         elif t in MATCH_EVENTS:
             self._emit(getattr(self, f"on_{t}"), msg)
+
+    def _archive_part(self, msg: dict) -> bool:
+        """Collect the parts of a long ``archive``; ``True`` (with ``msg`` made whole) at the last."""
+        parts = self._parts.setdefault(msg["rid"], [])
+        parts.append(msg)
+        if len(parts) < msg["parts"]:
+            return False
+        del self._parts[msg["rid"]]
+        parts.sort(key=lambda m: m.get("part", 0))
+        msg["record"] = {**parts[0]["record"], "actions": [a for m in parts for a in m["record"]["actions"]]}
+        msg.pop("part", None)
+        msg.pop("parts", None)
+        return True
 
     def _emit(self, callback: Callable[[dict], None] | None, msg: dict) -> None:
         if callback is not None:
@@ -424,7 +466,12 @@ class NetGame:
                  reconnect_for: float = 600.0, open_wait: float = 30.0, tls: bool = False,
                  identity: Any = None) -> None:
         self.reactor, self.host, self.port, self.tls = reactor, host, port, tls
-        self.identity = identity     # a net.identity.Identity: quick match needs one
+        #: The player's :class:`net.identity.Identity` (``None``: an anonymous seat, never rated).
+        self.identity = identity
+        self.judged: dict | None = None          # the server's last ``judged`` (section 14)
+        self.on_judged: Callable[[dict], None] | None = None
+        self.ids: dict[str, bytes | None] = {}   # both seats' identities (``joined``/``start``)
+        self.rated = False
         self.client = LobbyClient(reactor, name)
         self.choose = choose
         self.session_class = session_class   # what plays the game: a Session (tests give a lying one)
@@ -469,23 +516,35 @@ class NetGame:
         c.on_presence, c.on_error, c.on_disconnect = self._on_presence, self._on_error, self._on_disconnect
         c.on_clock, c.on_claimed, c.on_restarting = self._on_clock, self._on_claimed, self._on_restarting
         self._init_match()
+        c.on_judged = self._on_judged
 
     # -------------------------------------------------------------- entry
     def create(self, side: str, game: str = "pocket", private: bool = False,
-               edition: str | None = None, clock: str | None = None) -> defer.Deferred:
+               edition: str | None = None, clock: str | None = None, rated: bool | None = None) -> defer.Deferred:
         """Connect and open a room of ``game`` (and ``edition``, London's printing; ``clock``, see
         :func:`net.clock.parse_clock`); fires with the ``joined`` message (its ``room`` is the code)."""
         self._master, self._key = new_master(), SeatKey.new()
         d = self.client.connect(self.host, self.port, tls=self.tls)
         d.addCallback(lambda _: self.client.create_room(game, side, private, edition, pub=self._key.public,
-                                                        clock=clock))
+                                                        clock=clock, owner=self._owner(), rated=rated))
         return d.addCallback(self._joined)
 
     def join(self, code: str, side: str | None = None) -> defer.Deferred:
         self._master, self._key = new_master(), SeatKey.new()
         d = self.client.connect(self.host, self.port, tls=self.tls)
-        d.addCallback(lambda _: self.client.join_room(code, side, pub=self._key.public))
+        d.addCallback(lambda _: self.client.join_room(code, side, pub=self._key.public, owner=self._owner()))
         return d.addCallback(self._joined)
+
+    def _owner(self) -> dict | None:
+        """``id``/``id_sig``: the identity's signature of this seat's key (or ``None`` without one)."""
+        if self.identity is None or self._key is None:
+            return None
+        return self._owner_of(self._key.public)
+
+    def _on_judged(self, msg: dict) -> None:
+        self.judged = msg
+        if self.on_judged is not None:
+            self.on_judged(msg)
 
     def spectate(self, code: str) -> defer.Deferred:
         d = self.client.connect(self.host, self.port, tls=self.tls)
@@ -521,6 +580,7 @@ class NetGame:
         self.watch = msg.get("watch", self.watch)   # a private room's code for spectators
         self.players, self.clock_text = dict(msg["players"]), msg.get("clock")
         self.quick, self.rematch_of = bool(msg.get("quick")), msg.get("rematch_of")
+        self.ids, self.rated = dict(msg.get("ids") or {}), bool(msg.get("rated", False))
         self.live = False
         self.restarting = self.reconnecting = False
         if msg["role"] != "spectator" and "token" in msg and self.seat is None:
@@ -549,6 +609,7 @@ class NetGame:
         if self.session is None:
             self._new_session(msg["game_id"], msg.get("keys") or {})
         self.players = dict(msg["players"])
+        self.ids, self.rated = dict(msg.get("ids") or {}), bool(msg.get("rated", False))
         if self.seat is not None and self.role in self.players:
             self._update_seat()
         if self.role != "spectator":
@@ -887,7 +948,7 @@ class NetGame:
         c.on_joined, c.on_queued, c.on_unqueued = self._on_pushed_joined, self._on_queued, self._on_unqueued
         c.on_rematch_offer, c.on_rematch_declined = self._on_rematch_offer, self._on_rematch_declined
 
-    def _owner(self, pub: bytes) -> dict:
+    def _owner_of(self, pub: bytes) -> dict:
         return {} if self.identity is None else self.identity.owner_fields(pub)
 
     def quick_match(self, game: str, edition: str | None = None, clock: str | None = None) -> defer.Deferred:
@@ -904,7 +965,7 @@ class NetGame:
         d = defer.succeed(None) if self.client.connected else self.client.connect(self.host, self.port, tls=self.tls)
         if self.client.connected and self.room is not None and self.finished:
             d.addCallback(lambda _: self.client.leave())     # the game played is over: out of its room first
-        d.addCallback(lambda _: self.client.queue(game, pub, self._owner(pub), edition, clock))
+        d.addCallback(lambda _: self.client.queue(game, pub, self._owner_of(pub), edition, clock))
         return d.addCallback(self._on_queued)
 
     def cancel_quick_match(self) -> defer.Deferred:
@@ -917,7 +978,7 @@ class NetGame:
         self._next_seat = (new_master(), SeatKey.new())
         pub = self._next_seat[1].public
         self.rematch = "offered"
-        self.client.rematch(True, pub, self._owner(pub))
+        self.client.rematch(True, pub, self._owner_of(pub))
 
     def decline_rematch(self) -> None:
         """Say no to the other's offer (or withdraw ours)."""
@@ -968,6 +1029,7 @@ class NetGame:
         self._control, self._last_sent, self._lost_at, self._wait_call, self._wait_kind = [], 0, None, None, ""
         self._asked_at, self._gaps, self.players, self.clock, self._away = None, {}, {}, None, {}
         self.absent, self.claim, self.rematch, self.watch = set(), None, None, None
+        self.judged, self.ids, self.rated = None, {}, False
 
     def _rematch_presence(self, msg: dict) -> None:
         """The other player went away after the game: a rematch asked or offered cannot happen."""

@@ -55,6 +55,11 @@ from game.engine.rng import below
 
 from .games import NETWORK_GAMES, NetRules, rules
 
+try:   # GMP's modular exponentiation; the results are the same numbers without it, only slower
+    import gmpy2 as _gmp
+except ImportError:  # pragma: no cover - gmpy2 is a dependency; a checkout without it still works
+    _gmp = None
+
 #: RFC 3526, section 3: the 2048-bit MODP group (a safe prime).
 P = int(
     "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74"
@@ -114,9 +119,17 @@ def jacobi(a: int, n: int) -> int:
     return result if n == 1 else 0
 
 
+def powmod(base: int, exp: int, mod: int) -> int:
+    """``pow(base, exp, mod)`` for ``exp >= 0``: through GMP when ``gmpy2`` is installed (6-10 times
+    faster for these 2048-bit numbers, which is what makes the server's judging cheap), else Python's."""
+    if _gmp is None:
+        return pow(base, exp, mod)
+    return int(_gmp.powmod(base, exp, mod))
+
+
 def is_element(x: int) -> bool:
     """Whether ``x`` is a quadratic residue other than 1 (the group SRA works in)."""
-    return 1 < x < P - 1 and jacobi(x, P) == 1
+    return 1 < x < P - 1 and (jacobi(x, P) if _gmp is None else int(_gmp.jacobi(x, P))) == 1
 
 
 def is_key(x: int) -> bool:
@@ -163,7 +176,7 @@ throw_for = chance_for  # Pocket's name for it
 def open_card(game: str, element: int, key_jack: int, key_investigator: int) -> int | None:
     """The card index at a position once both keys are known; ``None`` if it is no card."""
     d = pow(key_jack * key_investigator % Q, -1, Q)
-    return cards(game)[1].get(pow(element, d, P))
+    return cards(game)[1].get(powmod(element, d, P))
 
 
 class PeerSecrets:
@@ -223,18 +236,18 @@ class PeerSecrets:
         """Jack: every card under the shuffle key, in his secret order."""
         elems, _ = cards(self.game)
         a = self.shuffle_key()
-        return [pow(elems[c], a, P) for c in self.perm()]
+        return [powmod(elems[c], a, P) for c in self.perm()]
 
     def deck2(self, deck1: list[int]) -> list[int]:
         """The investigator: ``DEAL`` cards of ``deck1`` in secret order, one key per position."""
         _, deal = DECKS[self.game]
         pick = self.pick(len(deck1))
-        return [pow(deck1[pick[k]], self.pos_key(k), P) for k in range(min(deal, len(deck1)))]
+        return [powmod(deck1[pick[k]], self.pos_key(k), P) for k in range(min(deal, len(deck1)))]
 
     def deck3(self, deck2: list[int]) -> list[int]:
         """Jack: the shuffle key swapped for one key per position (full-size exponents)."""
         a_inv = pow(self.shuffle_key(), -1, Q)
-        return [pow(x, a_inv * self.pos_key(k) % Q, P) for k, x in enumerate(deck2)]
+        return [powmod(x, a_inv * self.pos_key(k) % Q, P) for k, x in enumerate(deck2)]
 
     def deck3_matches(self, deck2: list[int], deck3: list[int]) -> int | None:
         """The first position where ``deck3`` is not ``deck3(deck2)``, else ``None``.
@@ -245,14 +258,14 @@ class PeerSecrets:
             return min(len(deck2), len(deck3))
         a = self.shuffle_key()
         for k, (x, y) in enumerate(zip(deck2, deck3, strict=True)):
-            if pow(y, a, P) != pow(x, self.pos_key(k), P):
+            if powmod(y, a, P) != powmod(x, self.pos_key(k), P):
                 return k
         return None
 
 
 def card_matches(game: str, card: int, element: int, key_jack: int, key_investigator: int) -> bool:
     """Whether ``element`` is ``card`` under both keys (a 640-bit exponent, cheaper than opening)."""
-    return pow(cards(game)[0][card], key_jack * key_investigator % Q, P) == element
+    return powmod(cards(game)[0][card], key_jack * key_investigator % Q, P) == element
 
 
 # ------------------------------------------------------------------- records

@@ -42,7 +42,8 @@ from .keys import rejoin_bytes, verify, verify_message
 from .limits import Admission, LogThrottle, clean_name
 from .matchmaking import AlreadyQueued, Pairing, QuickMatch, RatingOf, RecentSides, newcomer_rating, no_history
 from .messages import GAME, PROTOCOL_VERSION, Code, ProtocolError, error
-from .store import CHAT_KEEP, Store, StoredRoom, StoredSeat, StoreError
+from .ranking import Ranking, Runner
+from .store import CHAT_KEEP, SqliteStore, Store, StoredRoom, StoredSeat, StoreError
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 #: Public rooms are listed anyway: a short code to type.  A private room's code (and every
@@ -50,7 +51,7 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 5
 PRIVATE_CODE_LENGTH = 10
 #: Requests that name a room or seat: a code or token that names nothing costs a backoff.
-GUESSES = frozenset({"join", "spectate", "rejoin"})
+GUESSES = frozenset({"join", "spectate", "rejoin", "fetch"})
 SIDES = ("jack", "investigator")
 
 
@@ -84,11 +85,10 @@ class Seat:
     left: bool = False
     pub: bytes | None = None       # the seat's Ed25519 public key (net/keys.py)
     gone_at: float | None = None     # when its connection went (the away countdown starts)
-    id_pub: bytes | None = None      # the player's identity (net/identity.py), which signed ``pub``
-    id_sig: bytes | None = None
+    id: bytes | None = None          # the player's identity that signed the seat key (net/identity.py)
 
     def stored(self) -> StoredSeat:
-        return StoredSeat(self.side, self.token, self.name, self.left, self.pub)
+        return StoredSeat(self.side, self.token, self.name, self.left, self.pub, self.id)
 
 
 @dataclass(eq=False)
@@ -117,9 +117,13 @@ class Room:
     # --- quick match and rematch (section 15)
     quick: bool = False            # made by the quick-match queue
     rematch_of: str | None = None  # the code of the room this one is the rematch of
-    rated: bool = True             # the room counts for ratings (if both seats carry identities)
     aborted: bool = False          # an ``abort`` was relayed: the game stopped
-    rematch: dict = field(default_factory=dict)   # side -> its accepted rematch's seat (pub, id, id_sig)
+    rematch: dict = field(default_factory=dict)   # side -> its accepted rematch's seat (pub, identity)
+    rated: bool = True             # asked for (rated only with two different identities, net/ranking.py)
+    judgement: Any = None          # the server's net.judge.Judgement once recorded
+    judging: bool = False
+    judge_again: bool = False
+    keys_due: Any = None           # the wait for the other side's keys (net/ranking.py)
 
     @property
     def seq(self) -> int:
@@ -135,7 +139,7 @@ class Room:
         """The room's own record (seats and log are written on their own)."""
         return StoredRoom(self.code, self.game, self.private, self.host, self.edition, self.game_id,
                           sorted(self.opened), self.clock.to_dict(), self.claim, self.created, self.watch,
-                          self.address)
+                          self.address, self.rated)
 
     def keys(self) -> dict[str, bytes]:
         return {s: seat.pub for s, seat in self.seats.items() if seat.pub is not None}
@@ -151,11 +155,11 @@ class Room:
             msg["quick"] = True
         if self.rematch_of is not None:
             msg["rematch_of"] = self.rematch_of
-        ids = {s: (self.seats[s].id_pub if s in self.seats else None) for s in SIDES}
-        if any(ids.values()):
-            msg["ids"] = ids
-            msg["rated"] = self.rated and None not in ids.values() and ids["jack"] != ids["investigator"]
         return msg
+
+    def ids(self) -> dict[str, bytes | None]:
+        """Each seat's identity (``None``: a seat without one, or no seat)."""
+        return {s: (self.seats[s].id if s in self.seats else None) for s in SIDES}
 
     def players(self) -> dict[str, str | None]:
         return {s: (self.seats[s].name if s in self.seats else None) for s in SIDES}
@@ -207,7 +211,8 @@ class Lobby:
                  keep_finished: float = 7 * 86400.0, keep_closed: float = 86400.0,
                  rating_of: RatingOf | None = None, recent_sides: RecentSides | None = None,
                  match_rng: random.Random | None = None, max_queue: int = 10_000, match_every: float = 1.0,
-                 queued_every: float = 5.0) -> None:
+                 queued_every: float = 5.0,
+                 judge_runner: Runner | None = None, wall: Callable[[], float] = time.time) -> None:
         self.clock = clock
         self.max_rooms, self.max_spectators, self.max_log = max_rooms, max_spectators, max_log
         self.max_log_bytes = max_log_bytes
@@ -227,6 +232,10 @@ class Lobby:
         self.keep_finished, self.keep_closed = keep_finished, keep_closed
         self.prune_every = prune_every
         self._prune_call = None
+        self.wall = wall
+        #: The archive of judged games and ratings: the store's tables, or a database in memory.
+        archive = store if hasattr(store, "record_game") else SqliteStore(":memory:")
+        self.ranking = Ranking(self, archive, judge_runner)  # type: ignore[arg-type]
         self._init_quick_match(rating_of, recent_sides, match_rng, max_queue, match_every, queued_every)
         if store is not None:
             self.restore()
@@ -259,18 +268,22 @@ class Lobby:
             room = Room(stored.code, stored.game, stored.private, stored.host, game_id=stored.game_id,
                         edition=stored.edition, opened=set(stored.opened), claim=stored.claim,
                         log=list(stored.log), chat=list(stored.chat), created=stored.created,
-                        watch=stored.watch, address=stored.address, log_bytes=sum(map(len, stored.log)))
+                        watch=stored.watch, address=stored.address, log_bytes=sum(map(len, stored.log)),
+                        rated=stored.rated)
             if stored.clock is not None:
                 room.clock = GameClock.from_dict(stored.clock, now)
             if room.chat:
                 room.chat_n = msgpack.unpackb(room.chat[-1]).get("n", len(room.chat))
             for side, seat in stored.seats.items():
-                room.seats[side] = Seat(side, seat.token, seat.name, left=seat.left, gone_at=now, pub=seat.pub)
+                room.seats[side] = Seat(side, seat.token, seat.name, left=seat.left, gone_at=now, pub=seat.pub,
+                                        id=seat.id)
             self.rooms[room.code] = room
             if room.watch is not None:
                 self.watch_codes[room.watch] = room
             self.admission.room_opened(room.address)
             self._arm_flag(room)
+            if room.status == "over" or room.opened:
+                self.ranking.changed(room, "restore")   # judged before the restart, or still to judge
             self._maybe_expire(room)
         if self.rooms:
             self.log.info("{n} rooms restored", n=len(self.rooms))
@@ -315,7 +328,7 @@ class Lobby:
             try:
                 handler(member, msg)
             except LobbyError as exc:
-                if t in GUESSES and exc.code in (Code.ROOM_NOT_FOUND, Code.ROOM_BAD_TOKEN):
+                if t in GUESSES and exc.code in (Code.ROOM_NOT_FOUND, Code.ROOM_BAD_TOKEN, Code.ARCHIVE_NOT_FOUND):
                     self.admission.failed(address)
                 raise
             if member in self.where and self._unqueue(member):
@@ -349,6 +362,9 @@ class Lobby:
                                 else f"this server speaks version {PROTOCOL_VERSION}: it is older than your game")
         self.greeted.add(member)
         member.name = clean_name(msg.get("name") or "player")
+        #: A client that knows section 14 says ``ranked`` in ``hello.client``; an older one gets none of its
+        #: fields or messages (it would take them for a protocol error).
+        member.ranked = "ranked" in str(msg.get("client") or "").split()
         member.challenge = secrets.token_bytes(32)   # a rejoin on this connection signs it
         member.send({"t": "welcome", "v": PROTOCOL_VERSION, "server": self.server_name,
                      "challenge": member.challenge})
@@ -384,7 +400,7 @@ class Lobby:
     def _new_code(self, length: int = CODE_LENGTH) -> str:
         for _ in range(100):
             code = "".join(self._choice(CODE_ALPHABET) for _ in range(length))
-            if code not in self.rooms and code not in self.watch_codes:
+            if code not in self.rooms and code not in self.watch_codes and not self._archived(code):
                 return code
         raise LobbyError(Code.SERVER_NO_ROOMS, "no free room code")
 
@@ -429,7 +445,8 @@ class Lobby:
                     edition=edition, address=address, clock=GameClock(spec), created=time.time())
         if private:
             room.watch = self._new_code(PRIVATE_CODE_LENGTH)
-        seat = Seat(side, self._token(), member.name, member, pub=msg.get("pub"))
+        seat = Seat(side, self._token(), member.name, member, pub=msg.get("pub"), id=_identity(msg))
+        room.rated = bool(msg.get("rated", True))
         self._save("put_room", room.stored())
         self._save("put_seat", room.code, seat.stored())
         if room.watch is not None:
@@ -450,26 +467,28 @@ class Lobby:
         if side not in free:
             raise LobbyError(Code.ROOM_SIDE_TAKEN, side)
         game_id = self._game_id()
-        seat = Seat(side, self._token(), member.name, member, pub=msg.get("pub"))
+        seat = Seat(side, self._token(), member.name, member, pub=msg.get("pub"), id=_identity(msg))
         self._save("put_seat", room.code, seat.stored())
         self._save("put_room", replace(room.stored(), game_id=game_id))
         self._seat(member, room, seat, msg.get("rid"))
         room.game_id = game_id
         room.clock.resume(self.clock.seconds())
         self._cancel_expiry(room)
-        self._broadcast(room, self._start_msg(room))
+        start = self._start_msg(room)
+        for m in room.members():
+            m.send(self._ranked_view(m, start))
         self.log.info("room {code} started: {players}", code=room.code, players=room.players())
 
     def _start_msg(self, room: Room) -> dict:
         return room.match_fields(room._with_edition({"t": "start", "room": room.code, "game": room.game,
                                                      "game_id": room.game_id, "players": room.players(),
-                                                     "keys": room.keys()}))
+                                                     "keys": room.keys(), "ids": room.ids(), "rated": room.rated}))
 
     def _seat(self, member: Member, room: Room, seat: Seat, rid: int | None) -> None:
         """Seat ``member`` (already saved)."""
         room.seats[seat.side] = seat
         self.where[member] = Where(room, seat.side)
-        member.send(self._joined(room, seat.side, seat.token, rid))
+        member.send(self._ranked_view(member, self._joined(room, seat.side, seat.token, rid)))
         self._send_chat_history(member, room)
 
     def _joined(self, room: Room, role: str, token: str | None, rid: int | None) -> dict:
@@ -481,6 +500,7 @@ class Lobby:
             msg["token"] = token
             if room.watch is not None:
                 msg["watch"] = room.watch     # players may hand it to whoever should watch
+        msg["ids"], msg["rated"] = room.ids(), room.rated
         if room.game_id is not None:
             msg["game_id"] = room.game_id
             msg["keys"] = room.keys()
@@ -502,7 +522,7 @@ class Lobby:
             raise LobbyError(Code.ROOM_FULL, "no more spectators")
         room.spectators.add(member)
         self.where[member] = Where(room, None)
-        member.send(self._joined(room, "spectator", None, msg.get("rid")))
+        member.send(self._ranked_view(member, self._joined(room, "spectator", None, msg.get("rid"))))
         self._replay(member, room, 0)
         self._send_chat_history(member, room)
 
@@ -524,7 +544,7 @@ class Lobby:
         seat.name = member.name
         self.where[member] = Where(room, seat.side)
         self._cancel_expiry(room)
-        member.send(self._joined(room, seat.side, seat.token, msg.get("rid")))
+        member.send(self._ranked_view(member, self._joined(room, seat.side, seat.token, msg.get("rid"))))
         self._replay(member, room, msg["since"])
         self._send_chat_history(member, room)
         self._broadcast(room, {"t": "presence", "side": seat.side, "present": True}, skip=member)
@@ -540,6 +560,8 @@ class Lobby:
             member.send(room.clock.wire(self.clock.seconds()))
         if room.claim is not None:
             member.send({"t": "claimed", "side": room.claim["side"], "reason": room.claim["reason"]})
+        if room.judgement is not None and getattr(member, "ranked", False):
+            member.send(room.judgement.wire())
 
     def _send_chat_history(self, member: Member, room: Room) -> None:
         for data in room.chat:
@@ -596,6 +618,63 @@ class Lobby:
         for m in room.members():
             m.send_bytes(data)
 
+    # ---------------------------------------------------- ranked play (section 14)
+    @staticmethod
+    def _ranked_view(member: Member, msg: dict) -> dict:
+        """``msg`` without the fields of ranked play for a client that does not know them."""
+        if getattr(member, "ranked", False) or not ("ids" in msg or "rated" in msg):
+            return msg
+        return {k: v for k, v in msg.items() if k not in ("ids", "rated")}
+
+    def broadcast_ranked(self, room: Room, msg: dict) -> None:
+        """``msg`` (a message of ranked play) to the room's members that know it."""
+        data = packb(msg)
+        for m in room.members():
+            if getattr(m, "ranked", False):
+                m.send_bytes(data)
+
+    def _reply(self, member: Member, msg: dict, body: dict) -> None:
+        if "rid" in msg:
+            body["rid"] = msg["rid"]
+        member.send(body)
+
+    def game_name(self, game: str) -> str:
+        """The rule set's name for ``game`` (an alias too).
+
+        :raises LobbyError: ``game/unknown``.
+        """
+        try:
+            name = find_ruleset(game.lower()).name
+        except ValueError:
+            raise LobbyError(Code.GAME_UNKNOWN, game) from None
+        if name not in NETWORK_GAMES:
+            raise LobbyError(Code.GAME_UNKNOWN, f"{name} has no network play")
+        return name
+
+    def _ranked_read(self, fn: Callable[[dict], Any], msg: dict) -> Any:
+        try:
+            return fn(msg)
+        except StoreError as exc:
+            self.log.error("reading the archive failed: {why}", why=str(exc))
+            raise LobbyError(Code.SERVER_STORAGE, "the server could not read its archive; try again") from None
+
+    def _on_profile(self, member: Member, msg: dict) -> None:
+        self._reply(member, msg, {"t": "profile", **self._ranked_read(self.ranking.profile, msg)})
+
+    def _on_leaderboard(self, member: Member, msg: dict) -> None:
+        self._reply(member, msg, {"t": "leaderboard", **self._ranked_read(self.ranking.leaderboard, msg)})
+
+    def _on_fetch(self, member: Member, msg: dict) -> None:
+        for part in self._ranked_read(lambda m: self.ranking.fetch(m["code"]), msg):
+            self._reply(member, msg, part)
+
+    def _archived(self, code: str) -> bool:
+        """Whether ``code`` names a judged game (a room code is never used twice: ``fetch`` finds it)."""
+        try:
+            return self.ranking.archive.archived(code)
+        except StoreError:
+            return True   # (cannot tell: take another code)
+
     # -------------------------------------------------------------- claims
     def _on_claim(self, member: Member, msg: dict) -> None:
         """The present player claims the game: the other's flag fell, or it stayed away too long."""
@@ -630,6 +709,7 @@ class Lobby:
             if rid is not None and self.where.get(m) is not None and self.where[m].side == side:
                 out["rid"] = rid
             m.send(out)
+        self.ranking.changed(room, "claim")
 
     # --------------------------------------------------------------- clocks
     def _arm_flag(self, room: Room) -> None:
@@ -716,6 +796,8 @@ class Lobby:
             self._arm_flag(room)
             if room.clock.running != before:
                 self._broadcast(room, room.clock.wire(now))
+        if msg["t"] in ("open", "abort", "desync"):
+            self.ranking.changed(room, msg["t"])
 
     # ----------------------------------------------- quick match (section 15)
     def _init_quick_match(self, rating_of: RatingOf | None, recent_sides: RecentSides | None,
@@ -723,9 +805,9 @@ class Lobby:
                           queued_every: float) -> None:
         """The queue; ratings and side history come from the given functions, else from the store
         (when it keeps ratings), else every player is a newcomer."""
-        store = self.store
-        self.quick = QuickMatch(rating_of or getattr(store, "rating_of", None) or newcomer_rating,
-                                recent_sides or getattr(store, "recent_sides", None) or no_history,
+        archive = self.ranking.archive
+        self.quick = QuickMatch(rating_of or getattr(archive, "rating_of", None) or newcomer_rating,
+                                recent_sides or getattr(archive, "recent_sides", None) or no_history,
                                 rng if rng is not None else random.Random(secrets.randbits(64)))
         self.max_queue, self.match_every, self.queued_every = max_queue, match_every, queued_every
         self._match_call: Any = None
@@ -748,7 +830,7 @@ class Lobby:
         queue = (game, edition, spec.text())
         try:
             self.quick.add(member, msg["id"], queue, self.clock.seconds(),
-                           payload=_Waiting(msg["pub"], msg["id_sig"], address, spec))
+                           payload=_Waiting(msg["pub"], address, spec))
         except AlreadyQueued:
             raise LobbyError(Code.QUEUE_ALREADY, "this identity is already waiting") from None
         self.admission.room_opened(address)        # a wait counts as a room: a script cannot fill the queue
@@ -797,7 +879,7 @@ class Lobby:
         for entry in (pairing.jack, pairing.investigator):
             self.admission.room_closed(entry.payload.address)
         game, edition, _ = first.queue
-        seats = [(e.conn, side, e.payload.pub, e.id_pub, e.payload.id_sig)
+        seats = [(e.conn, side, e.payload.pub, e.id_pub)
                  for side, e in (("jack", pairing.jack), ("investigator", pairing.investigator))]
         try:
             room = self._open_match(game, edition, first.payload.spec, False, first.payload.address, seats,
@@ -811,7 +893,7 @@ class Lobby:
                       gap=pairing.gap)
 
     def _open_match(self, game: str, edition: str | None, spec: ClockSpec, private: bool, address: str,
-                    seats: list[tuple[Any, str, bytes, bytes | None, bytes | None]], *, quick: bool = False,
+                    seats: list[tuple[Any, str, bytes, bytes | None]], *, quick: bool = False,
                     rematch_of: str | None = None, rated: bool = True) -> Room:
         """A room whose two seats are taken at once (a quick match, a rematch): ``joined`` to each, ``start``.
         A rematch takes the place of its room (which closes at once), so only the server's cap applies."""
@@ -825,8 +907,8 @@ class Lobby:
         if private:
             room.watch = self._new_code(PRIVATE_CODE_LENGTH)
         game_id = self._game_id()
-        made = [Seat(side, self._token(), member.name, member, pub=pub, id_pub=id_pub, id_sig=id_sig)
-                for member, side, pub, id_pub, id_sig in seats]
+        made = [Seat(side, self._token(), member.name, member, pub=pub, id=id_pub)
+                for member, side, pub, id_pub in seats]
         self._save("put_room", replace(room.stored(), game_id=game_id))
         for seat in made:
             self._save("put_seat", room.code, seat.stored())
@@ -862,10 +944,7 @@ class Lobby:
             return
         if "pub" not in msg:
             raise ProtocolError(Code.MSG_MISSING_FIELD, "rematch.pub")
-        if ("id" in msg) != ("id_sig" in msg) or ("id" in msg and not verify_seat(msg["id"], msg["id_sig"],
-                                                                                 msg["pub"])):
-            raise LobbyError(Code.ID_BAD, "id_sig is not the identity's signature of the seat key")
-        room.rematch[side] = (msg["pub"], msg.get("id"), msg.get("id_sig"))
+        room.rematch[side] = (msg["pub"], _identity(msg))
         if _other(side) not in room.rematch:
             other.member.send({"t": "rematch_offer", "from": side})
             return
@@ -878,8 +957,8 @@ class Lobby:
         seats = []
         for side in SIDES:           # the old investigator first: it plays Jack now
             old = room.seats[_other(side)]
-            pub, id_pub, id_sig = offers[old.side]
-            seats.append((old.member, side, pub, id_pub, id_sig))
+            pub, id_pub = offers[old.side]
+            seats.append((old.member, side, pub, id_pub))
         movers = [(old, old.member) for old in room.seats.values()]
         for _, member in movers:
             self.where.pop(member, None)     # (put back below if no room can be had)
@@ -934,6 +1013,7 @@ class Lobby:
             self.watch_codes.pop(room.watch, None)
         self.admission.room_closed(room.address)
         self._disarm_flag(room)
+        self.ranking.changed(room, "close")
         self._save_quietly("close_room", room.code, room.status == "over")
         for m in list(room.spectators):
             self.where.pop(m, None)
@@ -946,6 +1026,7 @@ class Lobby:
         for room in self.rooms.values():
             self._cancel_expiry(room)
             self._disarm_flag(room)
+            room.keys_due = _cancelled(room.keys_due)
         if self._prune_call is not None and self._prune_call.active():
             self._prune_call.cancel()
         self._prune_call = None
@@ -963,10 +1044,21 @@ class _Waiting:
     """What the lobby keeps with a quick-match entry: the seat key to seat it with, and its address."""
 
     pub: bytes
-    id_sig: bytes
     address: str
     spec: ClockSpec
     told: float = 0.0          # when it was last sent ``queued``
+
+
+def _identity(msg: dict) -> bytes | None:
+    """The identity a ``create``/``join`` names, checked: it must have signed the seat key.
+
+    :raises LobbyError: ``id/bad`` for an ``id`` without a valid ``id_sig`` over ``pub``.
+    """
+    if "id" not in msg and "id_sig" not in msg:
+        return None
+    if not verify_seat(msg.get("id"), msg.get("id_sig"), msg.get("pub")):
+        raise LobbyError(Code.ID_BAD, "the identity did not sign this seat's key")
+    return msg["id"]
 
 
 def _cancelled(call: Any) -> None:

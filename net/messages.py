@@ -69,9 +69,10 @@ class Code(enum.StrEnum):
     SERVER_STORAGE = "server/storage"        # the server could not save: nothing was relayed, try again
     CLOCK_BAD = "clock/bad"                  # a clock the server does not offer
     CLAIM_REFUSED = "claim/refused"          # no flag fell / the opponent is not away long enough
+    ID_BAD = "id/bad"                        # an identity's signature of the seat key does not verify
+    ID_REQUIRED = "id/required"              # (quick match) a request that needs an identity
+    ARCHIVE_NOT_FOUND = "archive/not_found"  # no judged game with that code
     # --- quick match and rematch (section 15)
-    ID_BAD = "id/bad"                        # id_sig is not the identity's signature of the seat key
-    ID_REQUIRED = "id/required"              # quick match needs an identity
     QUEUE_ALREADY = "queue/already"          # this connection or identity already waits
     REMATCH_UNAVAILABLE = "rematch/unavailable"   # the room is not over, or the other player left
 
@@ -205,22 +206,48 @@ _ROOM_INFO = map_of({"code": is_room, "game": is_text(1, 16), "status": one_of("
                      "open": array_of(is_side, 0, 2), "host": is_name, "spectators": is_int(0, 10_000)},
                     {"edition": is_edition})
 _PLAYERS = map_of({}, {"jack": optional(is_name), "investigator": optional(is_name)})
+# --- ranked play (section 14)
 _IDS = map_of({}, {"jack": optional(is_pub), "investigator": optional(is_pub)})
+_STATUS = one_of("verified", "cheat", "claimed", "aborted", "unverified", "desync")
+_OUTCOME = optional(is_text(1, 40))
+_SMALL = is_int(0, 2**31)
+_WINS = array_of(_SMALL, 2, 2)
+_RATING_CHANGE = map_of({"before": _SMALL, "after": _SMALL, "rd": _SMALL})
+_FINDING = map_of({}, {"side": is_text(1, 16), "what": is_text(0, 300), "seq": is_int(0, 1_000_000),
+                       "ply": is_int(0, 100_000), "claimed": is_text(0, 300), "true": is_text(0, 300),
+                       "detail": is_text(0, 300)})
+_RATING_ROW = map_of({"game": is_text(1, 16), "rating": _SMALL, "rd": _SMALL, "games": _SMALL, "provisional": is_bool,
+                      "jack": _WINS, "investigator": _WINS})
+_RECENT = map_of({"code": is_room, "game": is_text(1, 16), "side": is_side, "opponent": is_name,
+                  "opponent_id": optional(is_pub), "outcome": one_of("win", "loss", "none"), "status": _STATUS,
+                  "termination": _OUTCOME, "ended": is_int(0, 2**40), "rated": is_bool}, {"edition": is_edition})
+_BOARD_ROW = map_of({"rank": _SMALL, "id": is_pub, "name": is_name, "rating": _SMALL, "rd": _SMALL, "games": _SMALL,
+                     "jack": _WINS, "investigator": _WINS})
+#: A ``GameRecord`` dict (``game/engine/record.py``): what the replay viewer opens.
+_RECORD = map_of({"format": is_text(1, 40), "game": is_text(1, 16), "seed": is_int(0, 2**64 - 1),
+                  "actions": array_of(is_text(1, 80), 0, 1024)},
+                 {"meta": lambda v: type(v) is dict and len(v) <= 16})
 #: Optional fields of ``joined`` and ``start`` for a quick match or a rematch (section 15).
-_MATCH_FIELDS = {"quick": is_bool, "rematch_of": is_room, "ids": _IDS, "rated": is_bool}
+_MATCH_FIELDS = {"quick": is_bool, "rematch_of": is_room}
 
 CLIENT: dict[str, Schema] = {
     "hello": ({"v": is_int(0, 1_000_000)}, {"name": is_name, "client": is_text(0, 64)}),
     "ping": ({}, {"n": is_int(0, 2**53)}),
     "list": ({}, {"rid": is_rid}),
     "create": ({"game": is_text(1, 16), "side": one_of("jack", "investigator", "any")},
-               {"edition": is_edition, "private": is_bool, "rid": is_rid, "pub": is_pub, "clock": is_text(1, 24)}),
-    "join": ({"room": is_room}, {"side": is_side, "rid": is_rid, "pub": is_pub}),
+               {"edition": is_edition, "private": is_bool, "rid": is_rid, "pub": is_pub, "clock": is_text(1, 24),
+                "id": is_pub, "id_sig": is_sig, "rated": is_bool}),
+    "join": ({"room": is_room}, {"side": is_side, "rid": is_rid, "pub": is_pub, "id": is_pub, "id_sig": is_sig}),
     "spectate": ({"room": is_room}, {"rid": is_rid}),
     "rejoin": ({"room": is_room, "token": is_token, "since": is_int(0, 1_000_000)}, {"rid": is_rid, "proof": is_sig}),
     "leave": ({}, {"rid": is_rid}),
     "chat": ({"text": is_text(1, 300)}, {}),
     "claim": ({"reason": one_of("flag", "away")}, {"rid": is_rid}),
+    # --- ranked play (section 14)
+    "profile": ({"id": is_pub}, {"game": is_text(1, 16), "rid": is_rid}),
+    "leaderboard": ({"game": is_text(1, 16)}, {"offset": is_int(0, 1_000_000), "rid": is_rid}),
+    "fetch": ({"code": is_room}, {"rid": is_rid}),
+    # --- quick match and rematch (section 15)
     "queue": ({"game": is_text(1, 16), "pub": is_pub},
               {"edition": is_edition, "clock": is_text(1, 24), "id": is_pub, "id_sig": is_sig, "rid": is_rid}),
     "unqueue": ({}, {"rid": is_rid}),
@@ -235,9 +262,9 @@ SERVER: dict[str, Schema] = {
     "joined": ({"room": is_room, "game": is_text(1, 16), "role": is_role, "private": is_bool,
                 "seq": is_int(0, 1_000_000), "started": is_bool, "players": _PLAYERS},
                {"edition": is_edition, "token": is_token, "game_id": is_game_id, "rid": is_rid, "watch": is_room,
-                "keys": _KEYS, "clock": is_text(1, 24), **_MATCH_FIELDS}),
+                "keys": _KEYS, "clock": is_text(1, 24), "ids": _IDS, "rated": is_bool, **_MATCH_FIELDS}),
     "start": ({"room": is_room, "game": is_text(1, 16), "game_id": is_game_id, "players": _PLAYERS},
-              {"edition": is_edition, "keys": _KEYS, **_MATCH_FIELDS}),
+              {"edition": is_edition, "keys": _KEYS, "ids": _IDS, "rated": is_bool, **_MATCH_FIELDS}),
     "presence": ({"side": is_side, "present": is_bool}, {"left": is_bool, "away": is_ms}),
     "synced": ({"seq": is_int(0, 1_000_000)}, {}),
     "left": ({"room": is_room}, {"rid": is_rid}),
@@ -245,6 +272,20 @@ SERVER: dict[str, Schema] = {
     "clock": ({"jack": is_ms, "investigator": is_ms, "run": is_turn}, {"flag": is_side}),
     "claimed": ({"side": is_side, "reason": one_of("flag", "away", "resign")}, {"rid": is_rid}),
     "restarting": ({}, {"detail": is_text(0, 300)}),
+    # --- ranked play (section 14)
+    "judged": ({"room": is_room, "status": _STATUS, "winner": optional(is_side), "termination": _OUTCOME,
+                "rated": is_bool, "verified": is_bool},
+               {"finding": _FINDING, "ratings": map_of({}, {"jack": _RATING_CHANGE, "investigator": _RATING_CHANGE})}),
+    "profile": ({"id": is_pub, "name": is_text(0, 24), "ratings": array_of(_RATING_ROW, 0, 16),
+                 "recent": array_of(_RECENT, 0, 20)}, {"rid": is_rid}),
+    "leaderboard": ({"game": is_text(1, 16), "offset": is_int(0, 1_000_000), "total": is_int(0, 2**31),
+                     "rows": array_of(_BOARD_ROW, 0, 50),
+                     "sides": map_of({"jack": _SMALL, "investigator": _SMALL, "games": _SMALL})}, {"rid": is_rid}),
+    "archive": ({"code": is_room, "game": is_text(1, 16), "players": _PLAYERS, "ids": _IDS, "status": _STATUS,
+                 "winner": optional(is_side), "termination": _OUTCOME, "ended": is_int(0, 2**40),
+                 "record": optional(_RECORD)},
+                {"edition": is_edition, "rid": is_rid, "part": is_int(1, 64), "parts": is_int(1, 64)}),
+    # --- quick match and rematch (section 15)
     "queued": ({"game": is_text(1, 16), "clock": is_text(1, 24), "waiting": is_int(0, 1_000_000)},
                {"edition": is_edition, "rid": is_rid}),
     "unqueued": ({}, {"rid": is_rid}),

@@ -282,7 +282,10 @@ def open_lobby(reactor, args: argparse.Namespace) -> Lobby:  # type: ignore[no-u
     try:
         per = max(1, getattr(args, "per_address", 16))
         admission = Admission(reactor.seconds, max_connections=per, max_rooms=max(1, per // 4))
-        return Lobby(reactor, store=store, admission=admission)
+        from .ranking import judge_thread
+
+        # judging a finished game (30-50 ms of modular exponentiations) runs off the reactor thread
+        return Lobby(reactor, store=store, admission=admission, judge_runner=judge_thread(reactor))
     except StoreError:
         if store is not None:
             store.db.close()

@@ -29,6 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .archive import ArchiveTables
+
 
 class StoreError(Exception):
     """The database cannot be used (corrupt, read-only, full, from a newer server...)."""
@@ -41,6 +43,7 @@ class StoredSeat:
     name: str
     left: bool = False
     pub: bytes | None = None           # the seat's Ed25519 public key: a rejoin must still prove it
+    id: bytes | None = None            # the player's identity (net/identity.py) that signed the seat key
 
 
 @dataclass
@@ -59,6 +62,7 @@ class StoredRoom:
     created: float = 0.0
     watch: str | None = None           # a private room's spectator code
     address: str = "?"                 # who opened it (the per-address room cap)
+    rated: bool = True                 # the players asked for a rated game (both need an identity too)
     seats: dict[str, StoredSeat] = field(default_factory=dict)
     log: list[bytes] = field(default_factory=list)
     chat: list[bytes] = field(default_factory=list)
@@ -111,14 +115,37 @@ def _v3(db: Any) -> None:
     """)
 
 
+def _v4(db: Any) -> None:
+    """Ranked play: seats' identities, rooms' ``rated``, and the archive (players, judged games,
+    ratings), kept forever (``net/archive.py``)."""
+    db.executescript("""
+        ALTER TABLE seats ADD COLUMN id BLOB;
+        ALTER TABLE rooms ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
+        CREATE TABLE players (id BLOB PRIMARY KEY, name TEXT NOT NULL, first REAL NOT NULL, last REAL NOT NULL);
+        CREATE TABLE ratings (id BLOB NOT NULL, game TEXT NOT NULL, rating REAL NOT NULL, rd REAL NOT NULL,
+                              vol REAL NOT NULL, games INTEGER NOT NULL DEFAULT 0,
+                              jack_wins INTEGER NOT NULL DEFAULT 0, jack_games INTEGER NOT NULL DEFAULT 0,
+                              inv_wins INTEGER NOT NULL DEFAULT 0, inv_games INTEGER NOT NULL DEFAULT 0,
+                              last REAL NOT NULL, PRIMARY KEY (id, game)) WITHOUT ROWID;
+        CREATE INDEX ratings_board ON ratings (game, rating DESC);
+        CREATE TABLE games (code TEXT PRIMARY KEY, game TEXT NOT NULL, edition TEXT, game_id TEXT,
+                            status TEXT NOT NULL, winner TEXT, termination TEXT, rated INTEGER NOT NULL,
+                            verified INTEGER NOT NULL, finding TEXT, ply INTEGER, clock TEXT, record TEXT,
+                            players TEXT NOT NULL, jack_id BLOB, inv_id BLOB, ratings TEXT, ended REAL NOT NULL);
+        CREATE INDEX games_jack ON games (jack_id, ended);
+        CREATE INDEX games_inv ON games (inv_id, ended);
+        CREATE INDEX games_game ON games (game, rated);
+    """)
+
+
 #: Forward migrations: ``MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1``.
-MIGRATIONS: list[Callable[[Any], None]] = [_v1, _v2, _v3]
+MIGRATIONS: list[Callable[[Any], None]] = [_v1, _v2, _v3, _v4]
 SCHEMA_VERSION = len(MIGRATIONS)
 #: How many chat lines a room keeps (older ones are dropped from memory and disk).
 CHAT_KEEP = 100
 
 
-class SqliteStore:
+class SqliteStore(ArchiveTables):
     """One SQLite file (or ``":memory:"``) holding every room of one server.
 
     :raises StoreError: if the file cannot be used; nothing is written then.
@@ -210,21 +237,23 @@ class SqliteStore:
     @staticmethod
     def _room_row(room: StoredRoom) -> tuple[str, tuple]:
         return ("INSERT INTO rooms (code, game, edition, private, host, game_id, opened, created, clock, claim, "
-                "watch, address, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0) ON CONFLICT (code) DO "
-                "UPDATE SET game_id = excluded.game_id, opened = excluded.opened, clock = excluded.clock, "
-                "claim = excluded.claim, host = excluded.host",
+                "watch, address, rated, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0) "
+                "ON CONFLICT (code) DO UPDATE SET game_id = excluded.game_id, opened = excluded.opened, "
+                "clock = excluded.clock, claim = excluded.claim, host = excluded.host",
                 (room.code, room.game, room.edition, int(room.private), room.host, room.game_id,
                  ",".join(sorted(room.opened)), room.created or time.time(),
                  None if room.clock is None else json.dumps(room.clock),
-                 None if room.claim is None else json.dumps(room.claim), room.watch, room.address))
+                 None if room.claim is None else json.dumps(room.claim), room.watch, room.address,
+                 int(room.rated)))
 
     def put_room(self, room: StoredRoom) -> None:
         """Create the room or update what changes (game id, opened keys, clock, claim)."""
         self._write([self._room_row(room)])
 
     def put_seat(self, code: str, seat: StoredSeat) -> None:
-        self._write([("INSERT OR REPLACE INTO seats (code, side, token, name, left, pub) VALUES (?, ?, ?, ?, ?, ?)",
-                      (code, seat.side, seat.token, seat.name, int(seat.left), seat.pub))])
+        self._write([("INSERT OR REPLACE INTO seats (code, side, token, name, left, pub, id) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                      (code, seat.side, seat.token, seat.name, int(seat.left), seat.pub, seat.id))])
 
     def drop_seat(self, code: str, side: str) -> None:
         self._write([("DELETE FROM seats WHERE code = ? AND side = ?", (code, side))])
@@ -278,17 +307,18 @@ class SqliteStore:
         try:
             rooms: dict[str, StoredRoom] = {}
             for (code, game, edition, private, host, game_id, opened, created, clock, claim, watch,
-                 address) in self.db.execute(
+                 address, rated) in self.db.execute(
                     "SELECT code, game, edition, private, host, game_id, opened, created, clock, claim, watch, "
-                    "address FROM rooms WHERE closed IS NULL"):
+                    "address, rated FROM rooms WHERE closed IS NULL"):
                 rooms[code] = StoredRoom(code, game, bool(private), host, edition, game_id,
                                          [s for s in opened.split(",") if s], _json(clock), _json(claim), created,
-                                         watch, address)
-            for code, side, token, name, left, pub in self.db.execute(
-                    "SELECT code, side, token, name, left, pub FROM seats"):
+                                         watch, address, bool(rated))
+            for code, side, token, name, left, pub, ident in self.db.execute(
+                    "SELECT code, side, token, name, left, pub, id FROM seats"):
                 if code in rooms:
                     rooms[code].seats[side] = StoredSeat(side, token, name, bool(left),
-                                                         None if pub is None else bytes(pub))
+                                                         None if pub is None else bytes(pub),
+                                                         None if ident is None else bytes(ident))
             for room in rooms.values():
                 room.log = self.read_log(room.code)
                 room.chat = [r[0] for r in self.db.execute(

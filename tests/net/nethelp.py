@@ -95,7 +95,7 @@ def serve():  # type: ignore[no-untyped-def]
 
 def autoplay(port: int, side: str, bot: str = "greedy", *, create: bool = False, room: str | None = None,
              seed: int | None = None, env: dict | None = None, timeout: float = 60, game: str = "pocket",
-             edition: str | None = None) -> Proc:
+             edition: str | None = None, extra: list[str] | None = None) -> Proc:
     args = ["run.py", "autoplay", "--server", f"127.0.0.1:{port}", "--game", game, "--side", side,
             "--bot", bot, "--timeout", str(timeout)]
     if edition is not None:
@@ -103,7 +103,7 @@ def autoplay(port: int, side: str, bot: str = "greedy", *, create: bool = False,
     args += ["--create"] if create else ["--room", str(room)]
     if seed is not None:
         args += ["--seed", str(seed)]
-    return Proc(args, env)
+    return Proc(args + list(extra or []), env)
 
 
 class RawClient:
