@@ -97,18 +97,3 @@ def game_app_small(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ig
 def _own_identity_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The player identity of every UI test lives in its own folder, never in the user's."""
     monkeypatch.setenv("MRJACK_NET_STATE", str(tmp_path / "netstate"))
-
-
-#: What the online screens read of a ``NetGame`` that the ranked-core and match parts of the client add
-#: (net/client.py on those branches); a ``NetGame`` without them answers "nothing yet".
-RANKED_GAME_FIELDS = ("judged", "ids", "queued", "rematch", "on_judged", "on_queued", "on_rematch_offer",
-                      "on_rematch_declined")
-
-
-@pytest.fixture(autouse=True)
-def _ranked_game_fields(monkeypatch: pytest.MonkeyPatch) -> None:
-    from net.client import NetGame
-
-    for name in RANKED_GAME_FIELDS:
-        if not hasattr(NetGame, name):
-            monkeypatch.setattr(NetGame, name, None, raising=False)

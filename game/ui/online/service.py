@@ -225,13 +225,19 @@ class Online:
             self.lobby = None
 
     def new_game(self, host: str | None = None, port: int | None = None) -> NetGame:
-        """A :class:`NetGame` on the current server (or ``host``:``port``), in this player's name
-        (and signed by the player's identity once there is one: rated play)."""
+        """A :class:`NetGame` on the current server (or ``host``:``port``), in this player's name,
+        signed by the player's identity (made on the first online game, under the name the player
+        gave): the game counts for both players' ratings when the other has one too."""
         if host is None or port is None:
             assert self.server is not None
             host, port = self.server
         me = self.player_identity()
-        signed = {"identity": me} if me is not None else {}   # a player without an identity plays unrated
+        if me is None:
+            try:
+                me = self.make_identity(self.name)
+            except OSError as exc:   # a folder that cannot be written: play on, unrated
+                self.log.warn("no player identity ({why}): this game is not rated", why=str(exc))
+        signed = {"identity": me} if me is not None else {}
         return NetGame(self.reactor, host, port, name=self.name, tls=self.tls, **signed)
 
     # ---------------------------------------------------------- discovery

@@ -264,6 +264,10 @@ class LobbyScene(Scene):
         self.list.rect = pygame.Rect(self.left.x + pad, self.left.y + pad + title_h, self.left.w - 2 * pad,
                                      self.left.h - 2 * pad - title_h - fh - int(14 * s))
         self.list.row_h = max(30, int(36 * s))   # (never under the least readable size)
+        code_w = theme.font(max(10, int(self.list.row_h * 0.44)), "sans-bold").size("W" * CODE_LENGTH)[0] + 16
+        first = max(0.14, code_w / max(1, self.list.rect.w - 20))   # (a room code is never cut)
+        k = (1 - first) / 0.86
+        self.list.columns = [0.0, first, first + 0.33 * k, first + 0.54 * k]
         self.list.header = [_("Code"), _("Game"), _("Host"), _("Status")]
         by = self.left.bottom - pad - fh
         self.join_button.rect = pygame.Rect(self.left.right - pad - bw, by, bw, fh)
@@ -273,7 +277,8 @@ class LobbyScene(Scene):
         y = self.right.y + pad + title_h
         rows = [r for r in (self.picker.game, self.picker.edition, self.side, self.visibility, self.clock,
                             self.away) if r.visible]
-        room = self.right.bottom - y - fh - int(12 * s) - int(36 * s) - max(22, int(34 * s)) - fh - pad
+        room = (self.right.bottom - y - fh - int(12 * s) - int(36 * s) - max(22, int(34 * s)) - fh - pad
+                - fh - int(8 * s))   # (the code's Join and Watch rows)
         ch = max(28, min(max(int(46 * s), 34), room // len(rows) - int(6 * s)))   # (two lines fit when narrow)
         for row in rows:
             if row.visible:
