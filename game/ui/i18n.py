@@ -25,6 +25,8 @@ import struct
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from . import pagetext
+
 DOMAIN = "mrjack"
 LOCALE_DIR = Path(__file__).resolve().parents[2] / "assets" / "locale"
 
@@ -295,12 +297,20 @@ def extract_file(path: Path) -> Iterator[tuple[str, int, str | None]]:
             yield ast.unparse(arg), node.lineno, ".format() inside _(): format after translating"
 
 
+RULES_TEXT = "rules.txt"  # a game's rule pages (game.ui.pagetext)
+
+
 def extract(paths: Iterable[Path]) -> dict[str, list[str]]:
-    """Literal messages found under ``paths`` (``.py`` files), each with where it is used."""
+    """Literal messages found under ``paths`` (``.py`` files and the games' ``rules.txt``), each with where
+    it is used."""
     found: dict[str, list[str]] = {}
     for root in paths:
-        files = [root] if root.is_file() else sorted(root.rglob("*.py"))
+        files = [root] if root.is_file() else sorted([*root.rglob("*.py"), *root.rglob(RULES_TEXT)])
         for file in files:
+            if file.name == RULES_TEXT:
+                for message, line in pagetext.messages(file):
+                    found.setdefault(message, []).append(f"{file}:{line}")
+                continue
             for message, line, problem in extract_file(file):
                 if problem is None:
                     found.setdefault(message, []).append(f"{file}:{line}")
