@@ -24,7 +24,7 @@ from ..games import GameUI
 from ..i18n import _, colon
 from ..preview import after, preview_note
 from .board import Highlights
-from .picker import CARD, CONFIRM, SECOND, TARGET
+from .picker import CARD, SECOND, TARGET
 
 MOVE_COLOUR = (120, 205, 255)
 POWER_COLOUR = (150, 230, 120)
@@ -131,18 +131,9 @@ class CardGameUI(GameUI):
         p = sc.picker
         stage = p.stage
         refuse = sc.refuse
-        if name == "back":
-            sc.undo()
-        elif name == "confirm":
-            if stage == CONFIRM:
-                sc.confirm()
-            elif sc.focus is not None:
-                self.activate(sc.focus)
-            else:
-                refuse(_("Choose with the number keys, or Tab to a target and press Enter."))
-        elif name in ("next", "previous"):
-            sc.cycle_focus(1 if name == "next" else -1)
-        elif name == "mode":
+        if self.choose_common(name):
+            return
+        if name == "mode":
             self.extra()
         elif stage == CARD and name == "number":
             row = sc.model.row
