@@ -25,6 +25,8 @@ import struct
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from . import pagetext
+
 DOMAIN = "mrjack"
 LOCALE_DIR = Path(__file__).resolve().parents[2] / "assets" / "locale"
 
@@ -295,12 +297,20 @@ def extract_file(path: Path) -> Iterator[tuple[str, int, str | None]]:
             yield ast.unparse(arg), node.lineno, ".format() inside _(): format after translating"
 
 
+RULES_TEXT = "rules.txt"  # a game's rule pages (game.ui.pagetext)
+
+
 def extract(paths: Iterable[Path]) -> dict[str, list[str]]:
-    """Literal messages found under ``paths`` (``.py`` files), each with where it is used."""
+    """Literal messages found under ``paths`` (``.py`` files and the games' ``rules.txt``), each with where
+    it is used."""
     found: dict[str, list[str]] = {}
     for root in paths:
-        files = [root] if root.is_file() else sorted(root.rglob("*.py"))
+        files = [root] if root.is_file() else sorted([*root.rglob("*.py"), *root.rglob(RULES_TEXT)])
         for file in files:
+            if file.name == RULES_TEXT:
+                for message, line in pagetext.messages(file):
+                    found.setdefault(message, []).append(f"{file}:{line}")
+                continue
             for message, line, problem in extract_file(file):
                 if problem is None:
                     found.setdefault(message, []).append(f"{file}:{line}")
@@ -311,3 +321,67 @@ def catalogue_ids(code: str) -> dict[str, PoEntry]:
     """Entries of a language's ``.po`` file by msgid (header left out)."""
     return {e.msgid: e for e in parse_po(po_path(code).read_text("utf-8"))
             if e.msgid and e.context is None}
+
+
+# ------------------------------------------------------ source references
+def refresh_sources(text: str, found: dict[str, list[str]], add: bool = False) -> str:
+    """A ``.po`` text whose ``#:`` lines name the files that use each message now.
+
+    ``found`` is :func:`extract`'s answer (``path:line`` places; the ``#:``
+    lines name the files, sorted, without line numbers).  An entry whose
+    message the code no longer uses keeps its line as it is; one without a
+    ``#:`` line gets one just before its ``msgid`` only with ``add``.
+    Nothing else changes: not a translation, not a flag, not a comment.
+    """
+    lines = text.splitlines(keepends=True)
+    edits: list[tuple[int, int, str]] = []  # (index, lines replaced: 0 or 1, new line)
+    for entry in parse_po(text):
+        if not entry.msgid or entry.context is not None or entry.msgid not in found:
+            continue
+        files = sorted({place.rsplit(":", 1)[0] for place in found[entry.msgid]})
+        new = "#: " + " ".join(files) + "\n"
+        first = entry.line - 1  # the entry's first keyword line
+        k = first - 1
+        while k >= 0 and lines[k].startswith("#") and not lines[k].startswith("#:"):
+            k -= 1
+        if k >= 0 and lines[k].startswith("#:"):
+            if lines[k] != new:
+                edits.append((k, 1, new))
+        elif add:
+            edits.append((first, 0, new))
+    for index, replaced, new in sorted(edits, reverse=True):
+        lines[index:index + replaced] = [new]
+    return "".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m game.ui.i18n --refresh-sources [--add-missing]``: rewrite every catalogue's ``#:`` lines
+    from the code (and give one to the entries that have none)."""
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m game.ui.i18n", description=main.__doc__)
+    ap.add_argument("--refresh-sources", action="store_true", help="rewrite the #: lines of every .po file")
+    ap.add_argument("--add-missing", action="store_true", help="also add a #: line to entries without one")
+    args = ap.parse_args(argv)
+    if not args.refresh_sources:
+        ap.print_help()
+        return 2
+    root = LOCALE_DIR.parents[1]
+    found = {m: [str(Path(p).relative_to(root)) for p in places]
+             for m, places in extract([root / "game"]).items()}
+    for code in LANGUAGES:
+        if code == SOURCE_LANGUAGE:
+            continue
+        path = po_path(code)
+        text = path.read_text("utf-8")
+        new = refresh_sources(text, found, args.add_missing)
+        if compile_po(new) != compile_po(text):
+            raise SystemExit(f"{path}: refreshing the sources would change a translation")
+        if new != text:
+            path.write_text(new, "utf-8")
+            print(f"{path}: source references refreshed")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

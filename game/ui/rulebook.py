@@ -1,19 +1,24 @@
-"""What every game's rule pages are made of: a page, arrows, wrapped paragraphs.
+"""What every game's rule pages are made of: a page, arrows, wrapped paragraphs, pages read from text.
 
 The rules scene (:mod:`game.ui.scenes.rules`) turns the pages; each game's
 ``rules`` module (``game.ui.<game>.rules``) writes its own pages from these
-parts, so no game's pages import the scene or another game.
+parts, so no game's pages import the scene or another game.  London and New
+York keep their words in ``rules.txt`` beside their pictures
+(:func:`read_pages`).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import pygame
 
-from . import theme
+from . import pagetext, theme
+from .i18n import _, colon
 
 Rect = pygame.Rect
 
@@ -23,6 +28,41 @@ class Page:
     title: Callable[[], str]
     paragraphs: Callable[[], list[str]]
     picture: Callable[[pygame.Surface, Rect, float], None]
+
+
+Picture = Callable[[pygame.Surface, Rect, float], None]
+
+
+def read_pages(path: Path, pictures: Mapping[str, Any], texts: Any) -> list[Page]:
+    """The pages of a rules text (:mod:`game.ui.pagetext`), each with its picture from ``pictures`` (a rules
+    module's names) and, on a power's page, the character's name and power from ``texts`` (``IDS``, ``name``,
+    ``power_name``).  Words are translated when drawn.
+
+    :raises ValueError: on a picture or a character the text names that does not exist.
+    """
+    pages = []
+    for page in pagetext.parse(path.read_text("utf-8"), str(path)):
+        picture = pictures.get(page.picture)
+        if not page.picture.startswith("picture_") or not callable(picture):
+            raise ValueError(f"{path}:{page.line}: no picture {page.picture!r}")
+        if page.power is not None and page.power not in texts.IDS:
+            raise ValueError(f"{path}:{page.line}: no character {page.power!r}")
+        title = _power_title(texts, texts.IDS.index(page.power)) if page.power is not None \
+            else _message(page.title)
+        pages.append(Page(title, _messages([m for m, _line in page.paragraphs]), picture))
+    return pages
+
+
+def _power_title(texts: Any, c: int) -> Callable[[], str]:
+    return lambda: colon(texts.name(c), texts.power_name(c))
+
+
+def _message(text: str) -> Callable[[], str]:
+    return lambda: _(text)
+
+
+def _messages(texts: list[str]) -> Callable[[], list[str]]:
+    return lambda: [_(t) for t in texts]
 
 
 def draw_arrow(surface: pygame.Surface, colour: theme.Color, start: tuple[float, float],

@@ -39,64 +39,11 @@ import pytest
 from game.engine import IllegalActionError, Side, Termination, ToMove
 from game.engine.levels import load_level
 from game.engine.london import DATA, London, LondonState
-from game.engine.london.state import DEAL_ACTIONS, FIELDS
 
-from .positions import position_of
+from .london_positions import CHARS, START_2006, position
+from .positions import dests, kinds, play, texts, visible, where
 
 # -------------------------------------------------------------------- helpers
-
-ALL = "holmes,watson,smith,lestrade,stealthy,goodley,gull,bert"
-START_2006 = "g5,a3,g8,e5,i4,m10,e9,i8"
-DEFAULTS = {
-    "view": "full", "edition": "2006", "round": "1", "phase": "pick", "chars": START_2006,
-    "lamps": "b2,l11,c7,k6,f5,h8", "covers": "c2,l12", "cordons": "NE,SW", "lantern": "NE",
-    "suspects": ALL, "witness": "seen", "cards": "holmes,watson,smith,lestrade", "played": "-",
-    "active": "-", "done": "-", "points": "0", "icards": "-", "jcards": "-", "jack": "gull",
-    "rng": "0000000000000001", "ply": "2", "outcome": "-",
-}
-ROUND = {  # numbered lamps still lit in each round
-    1: "b2,l11,c7,k6,f5,h8", 2: "-,l11,c7,k6,f5,h8", 3: "-,-,c7,k6,f5,h8", 4: "-,-,-,k6,f5,h8",
-    5: "-,-,-,-,f5,h8", 6: "-,-,-,-,f5,h8", 7: "-,-,-,-,f5,h8", 8: "-,-,-,-,f5,h8",
-}
-CHARS = ("holmes", "watson", "smith", "lestrade", "stealthy", "goodley", "gull", "bert")
-
-
-def position(chars: dict[str, str] | None = None, **fields: object) -> LondonState:
-    """A state from its text form: :data:`DEFAULTS` with ``fields`` replaced.
-
-    ``chars`` moves some characters from their 2006 start cells; giving a
-    ``round`` also puts out the lamps that went out before it.
-    """
-    if "round" in fields and "lamps" not in fields:
-        fields["lamps"] = ROUND[int(fields["round"])]  # type: ignore[call-overload]
-    return position_of(LondonState, "london", FIELDS, DEFAULTS, characters=CHARS, start=START_2006, chars=chars,
-                       **fields)
-
-
-def play(state: LondonState, *actions: str) -> LondonState:
-    for a in actions:
-        state.apply(a)
-    return state
-
-
-def texts(state: LondonState) -> list[str]:
-    return [str(a) for a in state.legal_actions()]
-
-
-def kinds(state: LondonState) -> set[str]:
-    return {a.kind for a in state.legal_actions()}
-
-
-def dests(state: LondonState) -> set[str]:
-    return {str(a.args[0]) for a in state.legal_actions() if a.kind == "to"}
-
-
-def where(state: LondonState, cid: str) -> str:
-    return state.describe()["board"]["characters"][cid]
-
-
-def visible(state: LondonState) -> set[str]:
-    return set(state.describe()["visible"])
 
 
 # An independent reading of the board, straight from the level file, to check
@@ -196,66 +143,7 @@ def test_2016_edition_has_nine_manholes_and_swaps_watson_and_stealthy() -> None:
     assert "edition=2016" in str(s) and LondonState.parse(str(s)) == s
 
 
-def test_jack_draws_his_identity_then_four_cards_are_dealt() -> None:
-    s = London.new(3)
-    assert s.to_move() is ToMove.CHANCE and s.phase == "identity"
-    assert texts(s) == sorted(f"identity {c}" for c in CHARS)
-    s.apply("identity bert")
-    assert s.phase == "deal" and len(texts(s)) == 70  # any 4 of the 8 character cards
-    assert all(len(a.args) == 4 for a in DEAL_ACTIONS)
-    s.apply("deal holmes watson smith lestrade")
-    assert s.describe()["cards"] == ["holmes", "watson", "smith", "lestrade"]
-    assert s.to_move() is ToMove.INVESTIGATOR
-
-
-def test_witness_card_shows_seen_in_round_one() -> None:
-    assert London.new(1).describe()["witness"] == "seen"
-    with pytest.raises(ValueError):
-        position(witness="unseen")
-
-
 # ------------------------------------------------------------- cards and order
-
-
-def first_legal_round(s: LondonState) -> list[Side]:
-    """Play one round with non-accusing choices; the side that took each card."""
-    takers = []
-    while s.phase != "witness" and not s.is_over() and not s.phase == "deal":
-        if s.to_move() is ToMove.CHANCE:
-            s.apply(s.sample_chance())
-            continue
-        if s.phase == "pick":
-            takers.append(s.to_move().side)
-        legal = [a for a in s.legal_actions() if a.kind not in ("accuse", "escape")]
-        s.apply(legal[0])
-    return takers
-
-
-def test_odd_round_order_investigator_jack_jack_investigator() -> None:
-    s = position()
-    assert first_legal_round(s) == [Side.INVESTIGATOR, Side.JACK, Side.JACK, Side.INVESTIGATOR]
-
-
-def test_even_round_order_jack_investigator_investigator_jack() -> None:
-    s = position(round=2, cards="stealthy,goodley,gull,bert")
-    assert first_legal_round(s) == [Side.JACK, Side.INVESTIGATOR, Side.INVESTIGATOR, Side.JACK]
-
-
-def test_even_round_shows_the_other_four_cards() -> None:
-    s = position(phase="witness", cards="-", played="smith,holmes,lestrade,watson")
-    s.apply("witness unseen")
-    assert s.round == 2 and s.phase == "pick"
-    assert s.describe()["cards"] == ["stealthy", "goodley", "gull", "bert"]
-    assert s.to_move() is ToMove.JACK
-
-
-def test_cards_are_reshuffled_after_each_even_round() -> None:
-    s = position(round=2, phase="witness", cards="-", played="gull,bert,stealthy,goodley", witness="unseen")
-    s.apply("witness unseen")
-    assert s.round == 3 and s.phase == "deal" and s.to_move() is ToMove.CHANCE
-    assert len(texts(s)) == 70  # all eight cards again; Holmes may come back
-    s.apply("deal holmes stealthy gull bert")
-    assert s.describe()["cards"] == ["holmes", "stealthy", "gull", "bert"]
 
 
 def test_a_card_is_taken_once_a_round() -> None:

@@ -3,73 +3,22 @@
 The book (``seeds/001_*.txt``, section «Вопросы и ответы») ends with nineteen
 questions; each test is named after its question, quotes the Russian question
 and answer and translates them.  Positions are built from the state text form,
-as in ``test_newyork_rules.py`` (whose start position the helpers repeat).
+as in ``test_newyork_rules.py`` (:mod:`newyork_positions`).
 """
 
 from __future__ import annotations
 
 from game.engine import Side, Termination
 from game.engine.newyork import NewYorkState
-from game.engine.newyork.state import FIELDS
 
-from .positions import position_of
-
-CHARS = ("beach", "runner", "latimer", "grant", "callahan", "eastman", "tumblety", "smith")
-ALL = ",".join(CHARS)
-START = "e10,i8,e8,j7,f9,h5,h11,j9"
-DEFAULTS = {
-    "view": "full", "round": "1", "phase": "pick", "chars": START, "lamps": "c10,m12",
-    "subways": "b9,k4,l13", "buildings": "-", "parks": "-", "stock": "4,4,4", "zones": "e4+f3,k14+l15",
-    "ships": "e2,k16", "informant": "liberty", "talk": "yes", "suspects": ALL, "witness": "seen",
-    "cards": "beach,runner,latimer,grant", "played": "-", "active": "-", "done": "-", "icards": "-",
-    "jcards": "-", "jack": "tumblety", "rng": "0000000000000001", "ply": "2", "outcome": "-",
-}
-
-
-def position(chars: dict[str, str] | None = None, **fields: object) -> NewYorkState:
-    """A state from its text form: :data:`DEFAULTS` with ``fields`` replaced."""
-    return position_of(NewYorkState, "newyork", FIELDS, DEFAULTS, characters=CHARS, start=START, chars=chars, **fields)
-
-
-def playing(who: str, chars: dict[str, str] | None = None, side: Side = Side.INVESTIGATOR,
-            **fields: object) -> NewYorkState:
-    """``who`` just played by ``side`` (round 1 for the investigator, round 2 for Jack)."""
-    rnd: dict[str, object] = dict(round=1) if side is Side.INVESTIGATOR else dict(round=2, witness="unseen")
-    rnd.update(fields)
-    others = [c for c in CHARS if c != who][:3]
-    s = position(chars, cards=",".join([who, *others]), **rnd)
-    s.apply(f"play {who}")
-    return s
-
-
-def texts(state: NewYorkState) -> list[str]:
-    return [str(a) for a in state.legal_actions()]
-
-
-def kinds(state: NewYorkState) -> set[str]:
-    return {a.kind for a in state.legal_actions()}
-
-
-def args(state: NewYorkState, kind: str) -> set[str]:
-    return {" ".join(map(str, a.args)) for a in state.legal_actions() if a.kind == kind}
-
-
-def dests(state: NewYorkState) -> set[str]:
-    return args(state, "to")
+from .newyork_positions import CHARS, playing, position
+from .positions import args, dests, kinds, texts, visible, where
 
 
 def pushes(state: NewYorkState, who: str | None = None) -> set[str]:
     """Eastman's ``move X C`` targets, as ``X C`` (only X's if ``who``)."""
     return {f"{a.args[0]} {a.args[1]}" for a in state.legal_actions()
             if a.kind == "move" and (who is None or a.args[0] == who)}
-
-
-def where(state: NewYorkState, cid: str) -> str:
-    return state.describe()["board"]["characters"][cid]
-
-
-def visible(state: NewYorkState) -> set[str]:
-    return set(state.describe()["visible"])
 
 
 # ------------------------------------------------------------------ movement

@@ -43,77 +43,11 @@ import pytest
 from game.engine import IllegalActionError, Side, Termination, ToMove
 from game.engine.levels import LEVELS_DIR, load_level
 from game.engine.newyork import NewYork, NewYorkState
-from game.engine.newyork.state import DEAL_ACTIONS, FIELDS
 
-from .positions import position_of
+from .newyork_positions import CHARS, START, playing, position
+from .positions import args, dests, kinds, play, texts, visible, where
 
 # -------------------------------------------------------------------- helpers
-
-CHARS = ("beach", "runner", "latimer", "grant", "callahan", "eastman", "tumblety", "smith")
-ALL = ",".join(CHARS)
-START = "e10,i8,e8,j7,f9,h5,h11,j9"
-DEFAULTS = {
-    "view": "full", "round": "1", "phase": "pick", "chars": START, "lamps": "c10,m12",
-    "subways": "b9,k4,l13", "buildings": "-", "parks": "-", "stock": "4,4,4", "zones": "e4+f3,k14+l15",
-    "ships": "e2,k16", "informant": "liberty", "talk": "yes", "suspects": ALL, "witness": "seen",
-    "cards": "beach,runner,latimer,grant", "played": "-", "active": "-", "done": "-", "icards": "-",
-    "jcards": "-", "jack": "tumblety", "rng": "0000000000000001", "ply": "2", "outcome": "-",
-}
-#: Every card of a round, so that any character can be played: the round's
-#: first card is the investigator's in odd rounds, Jack's in even ones.
-ODD = dict(round=1)
-EVEN = dict(round=2, witness="unseen")
-
-
-def position(chars: dict[str, str] | None = None, **fields: object) -> NewYorkState:
-    """A state from its text form: :data:`DEFAULTS` with ``fields`` replaced.
-
-    ``chars`` moves some characters from their start cells.  ``cards`` and
-    ``suspects`` may be given in any order.
-    """
-    return position_of(NewYorkState, "newyork", FIELDS, DEFAULTS, characters=CHARS, start=START, chars=chars, **fields)
-
-
-def playing(who: str, chars: dict[str, str] | None = None, side: Side = Side.INVESTIGATOR,
-            **fields: object) -> NewYorkState:
-    """``who`` just played (its card taken) by ``side``, first card of the round."""
-    rnd = dict(ODD if side is Side.INVESTIGATOR else EVEN)
-    rnd.update(fields)
-    others = [c for c in CHARS if c != who][:3]
-    s = position(chars, cards=",".join([who, *others]), **rnd)
-    s.apply(f"play {who}")
-    return s
-
-
-def play(state: NewYorkState, *actions: str) -> NewYorkState:
-    for a in actions:
-        state.apply(a)
-    return state
-
-
-def texts(state: NewYorkState) -> list[str]:
-    return [str(a) for a in state.legal_actions()]
-
-
-def kinds(state: NewYorkState) -> set[str]:
-    return {a.kind for a in state.legal_actions()}
-
-
-def args(state: NewYorkState, kind: str) -> set[str]:
-    return {" ".join(map(str, a.args)) for a in state.legal_actions() if a.kind == kind}
-
-
-def dests(state: NewYorkState) -> set[str]:
-    return args(state, "to")
-
-
-def where(state: NewYorkState, cid: str) -> str:
-    return state.describe()["board"]["characters"][cid]
-
-
-def visible(state: NewYorkState) -> set[str]:
-    return set(state.describe()["visible"])
-
 
 # An independent reading of the board, straight from the level file, to check
 # the engine's bitmask geometry against.
@@ -209,64 +143,7 @@ def test_level_file_cells_and_neighbours_match_the_reference() -> None:
     assert len(ref["cells"]) == len(COORD)
 
 
-def test_jack_draws_his_identity_then_four_cards_are_dealt() -> None:
-    s = NewYork.new(3)
-    assert s.to_move() is ToMove.CHANCE and s.phase == "identity"
-    assert texts(s) == sorted(f"identity {c}" for c in CHARS)
-    s.apply("identity smith")
-    assert s.phase == "deal" and len(texts(s)) == 70
-    assert all(len(a.args) == 4 for a in DEAL_ACTIONS)
-    s.apply("deal beach runner latimer grant")
-    assert s.describe()["cards"] == ["beach", "runner", "latimer", "grant"]
-    assert s.to_move() is ToMove.INVESTIGATOR
-
-
-def test_witness_card_shows_seen_in_round_one() -> None:
-    assert NewYork.new(1).describe()["witness"] == "seen"
-    with pytest.raises(ValueError):
-        position(witness="unseen")
-
-
 # ------------------------------------------------------------- cards and order
-
-
-def first_round(s: NewYorkState) -> list[Side]:
-    """Play one round with the first non-ending choices; the side that took each card."""
-    takers = []
-    while s.phase not in ("witness", "deal") and not s.is_over():
-        if s.to_move() is ToMove.CHANCE:
-            s.apply(s.sample_chance())
-            continue
-        if s.phase == "pick":
-            takers.append(s.to_move().side)
-        legal = [a for a in s.legal_actions() if a.kind not in ("accuse", "escape")]
-        s.apply(legal[0])
-    return takers
-
-
-def test_odd_round_order_investigator_jack_jack_investigator() -> None:
-    assert first_round(position()) == [Side.INVESTIGATOR, Side.JACK, Side.JACK, Side.INVESTIGATOR]
-
-
-def test_even_round_order_jack_investigator_investigator_jack() -> None:
-    s = position(round=2, cards="callahan,eastman,tumblety,smith")
-    assert first_round(s) == [Side.JACK, Side.INVESTIGATOR, Side.INVESTIGATOR, Side.JACK]
-
-
-def test_even_round_shows_the_other_four_cards() -> None:
-    s = position(phase="witness", cards="-", played="grant,beach,latimer,runner")
-    s.apply("witness unseen")
-    assert s.round == 2 and s.phase == "pick" and s.to_move() is ToMove.JACK
-    assert s.describe()["cards"] == ["callahan", "eastman", "tumblety", "smith"]
-
-
-def test_cards_are_reshuffled_after_each_even_round() -> None:
-    s = position(round=2, phase="witness", cards="-", played="smith,eastman,callahan,tumblety", witness="unseen")
-    s.apply("witness unseen")
-    assert s.round == 3 and s.phase == "deal" and s.to_move() is ToMove.CHANCE
-    assert len(texts(s)) == 70
-    s.apply("deal beach eastman tumblety smith")
-    assert s.describe()["cards"] == ["beach", "eastman", "tumblety", "smith"]
 
 
 def test_a_card_is_taken_once_a_round() -> None:

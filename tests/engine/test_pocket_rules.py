@@ -23,7 +23,7 @@ from game.engine.pocket import DATA, PocketState
 from game.engine.pocket.board import LINES, sight
 from game.engine.pocket.state import FIELDS
 
-from .positions import position_of
+from .positions import play, position_of, texts
 
 # -------------------------------------------------------------------- helpers
 
@@ -45,16 +45,6 @@ def position(tiles: str | list[str] | None = None, **fields: object) -> PocketSt
     if tiles is not None:
         fields["tiles"] = tiles if isinstance(tiles, str) else "/".join(tiles)
     return position_of(PocketState, "pocket", FIELDS, DEFAULTS, **fields)
-
-
-def play(state: PocketState, *actions: str) -> PocketState:
-    for a in actions:
-        state.apply(a)
-    return state
-
-
-def texts(state: PocketState) -> list[str]:
-    return [str(a) for a in state.legal_actions()]
 
 
 def cell_of(state: PocketState, cid: str) -> int:

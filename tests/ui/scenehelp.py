@@ -3,7 +3,8 @@ starting a game, and the card games' secret check and confirmed turn.
 
 Each game's scene tests (``test_game_scene.py`` for Pocket, ``test_london_scene.py``,
 ``test_newyork_scene.py``) add how a player picks that game's decisions;
-``test_scenes_per_game.py`` plays a whole game of each through them.
+``test_scenes_per_game.py`` plays each through them: whole games, hot-seat, save and resume,
+replay, undo.
 """
 
 from __future__ import annotations
@@ -102,3 +103,49 @@ def play_card_turn(app, scene: GameScene, how: str, rng: Rng, pick: Callable[[An
         send(app, key(pygame.K_RETURN))
     assert scene.record.actions[before:before + len(chain)] == chain, (chain, scene.record.actions[before:])
     return chain
+
+
+def card_player(pick: Callable[[Any, Rng], Action], with_mouse: Chooser,
+                with_keys: Chooser) -> Callable[..., list[str]]:
+    """A card game's ``play(app, scene, how, rng)``: one confirmed decision group (:func:`play_card_turn`)."""
+    def play(app, scene: GameScene, how: str, rng: Rng) -> list[str]:  # type: ignore[no-untyped-def]
+        return play_card_turn(app, scene, how, rng, pick, with_mouse, with_keys)
+    return play
+
+
+def calm_pick(state, rng: Rng) -> Action:  # type: ignore[no-untyped-def]
+    """A random decision, but no arrest before the suspects are down to two (so games run long)."""
+    legal = state.legal_actions()
+    calm = [a for a in legal if a.kind != "accuse"]
+    if bin(state.suspects).count("1") <= 2 or not calm:
+        calm = legal
+    return calm[rng.below(len(calm))]
+
+
+def card_key(app, scene: GameScene, ids: tuple[str, ...], action: Action) -> None:  # type: ignore[no-untyped-def]
+    """Play a card with its number key (``action``: ``play <character>``)."""
+    send(app, key(getattr(pygame, f"K_{scene.model.row.index(ids.index(str(action.args[0]))) + 1}")))
+
+
+def mode_for(app, scene: GameScene, action: Action, powers: tuple[str, ...], keys: bool) -> None:  # type: ignore[no-untyped-def]
+    """Switch the picker to the move or the power that ``action`` is, with the extra button or the M key."""
+    p = scene.picker
+    want = "power" if action.kind in powers else "move"
+    if p.current_mode() == want:
+        return
+    if keys:
+        send(app, key(pygame.K_m))
+        return
+    assert scene.extra_button.visible
+    send(app, click(scene.extra_button.rect.center))
+    assert p.current_mode() == want
+
+
+def tab_to(app, scene: GameScene, goal: tuple, limit: int = 300) -> None:  # type: ignore[no-untyped-def]
+    """Tab through the targets until ``goal`` has the focus, then Enter."""
+    for _ in range(limit):
+        send(app, key(pygame.K_TAB))
+        if scene.focus == goal:
+            break
+    assert scene.focus == goal, (goal, scene.ui.focus_targets())
+    send(app, key(pygame.K_RETURN))

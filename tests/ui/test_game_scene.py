@@ -20,7 +20,6 @@ from game.engine.rng import Rng
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.title import TitleScene
 
 
@@ -98,44 +97,6 @@ def investigator_blind(scene: GameScene) -> None:
 
 
 # -------------------------------------------------------------------- games
-def test_hot_seat_hands_over_between_sides_and_hides_jack_from_the_investigator(game_app) -> None:  # type: ignore[no-untyped-def]
-    scene = start(game_app, seed=3, mode="hotseat", human="both", bot=None)
-    wait_for_turn(game_app, scene)
-    assert isinstance(game_app.stack.top, HandoverScene)
-    assert game_app.stack.top.side is Side.INVESTIGATOR and scene.viewer is None
-    # nothing of the board is drawn behind the hand-over screen
-    drawn = []
-    real_draw = scene.draw
-    scene.draw = lambda surface: drawn.append(1) or real_draw(surface)  # type: ignore[method-assign]
-    game_app.tick(DT)
-    assert not drawn
-    rng = Rng(9)
-    handovers: list[Side] = []
-    jack_saw_identity = False
-    while not scene.finished:
-        wait_for_turn(game_app, scene, check=investigator_blind)
-        if scene.finished:
-            break
-        top = game_app.stack.top
-        if isinstance(top, HandoverScene):
-            handovers.append(top.side)
-            assert scene.viewer is not top.side
-            send(game_app, key(pygame.K_RETURN))  # Show
-            assert scene.viewer is top.side
-            investigator_blind(scene)
-            continue
-        if scene.viewer is Side.JACK:
-            wait_for_turn(game_app, scene)
-            jack_saw_identity |= scene.model.jack == scene.state.jack
-        play_human_move(game_app, scene, "mixed", rng)
-    assert handovers[:2] == [Side.INVESTIGATOR, Side.JACK]
-    assert all(a is not b for a, b in zip(handovers, handovers[1:], strict=False))
-    assert jack_saw_identity
-    assert isinstance(game_app.stack.top, ResultsScene)
-    kept = game_app.saves.saved[-1]
-    assert {k: kept.meta[k] for k in ("mode", "human", "bot")} == {"mode": "hotseat", "human": "both", "bot": None}
-
-
 def test_the_bot_sees_only_its_own_observation(game_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     seen: list[str] = []
     scene = start(game_app, seed=4, mode="solo", human="jack", bot="random")

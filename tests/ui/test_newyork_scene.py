@@ -13,23 +13,18 @@ games take a second or two.
 from __future__ import annotations
 
 import pygame
-import scenehelp
-from scenehelp import DT, card_blind, click, key, play_card_turn, send, wait_for_turn
+from scenehelp import DT, calm_pick, card_blind, card_key, card_player, click, key, mode_for, send, tab_to
 
 from game.engine.actions import Action
 from game.engine.core import Side
 from game.engine.newyork import NewYork
 from game.engine.newyork.board import ADJ, EXITS, INDEX, LIBERTY, NAMES, STEP
-from game.engine.newyork.state import HIDDEN
-from game.engine.record import GameRecord
 from game.engine.rng import Rng
 from game.ui.newyork import anim
 from game.ui.newyork.paths import walk_path
-from game.ui.newyork.picker import CARD, CONFIRM, NewYorkPicker, sequences
+from game.ui.newyork.picker import NewYorkPicker, sequences
 from game.ui.newyork.view import CELL_XY, NewYorkModel
 from game.ui.scenes.game import GameScene
-from game.ui.scenes.handover import HandoverScene
-from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.title import TitleScene
 
 IDS = ("beach", "runner", "latimer", "grant", "callahan", "eastman", "tumblety", "smith")
@@ -59,11 +54,7 @@ def choose_with_mouse(app, scene: GameScene, action: Action) -> None:  # type: i
         send(app, click(scene.extra_button.rect.center))
         return
     if p.can_switch():
-        want = "power" if action.kind in POWERS else "move"
-        if p.current_mode() != want:
-            assert scene.extra_button.visible
-            send(app, click(scene.extra_button.rect.center))
-            assert p.current_mode() == want
+        mode_for(app, scene, action, POWERS, keys=False)
     for target in targets_of(p, action):
         send(app, click(where(scene, target)))
 
@@ -71,23 +62,15 @@ def choose_with_mouse(app, scene: GameScene, action: Action) -> None:  # type: i
 def choose_with_keys(app, scene: GameScene, action: Action) -> None:  # type: ignore[no-untyped-def]
     p = scene.picker
     if action.kind == "play":
-        send(app, key(getattr(pygame, f"K_{scene.model.row.index(IDS.index(str(action.args[0]))) + 1}")))
+        card_key(app, scene, IDS, action)
         return
     if action.kind == "pass":
         send(app, key(pygame.K_n))
         return
     if p.can_switch():
-        want = "power" if action.kind in POWERS else "move"
-        if p.current_mode() != want:
-            send(app, key(pygame.K_m))
+        mode_for(app, scene, action, POWERS, keys=True)
     for kind, v in targets_of(p, action):
-        goal = ("pos", v) if kind == "cell" else (kind, v)
-        for _ in range(300):
-            send(app, key(pygame.K_TAB))
-            if scene.focus == goal:
-                break
-        assert scene.focus == goal, (goal, scene.ui.focus_targets())
-        send(app, key(pygame.K_RETURN))
+        tab_to(app, scene, ("pos", v) if kind == "cell" else (kind, v))
 
 
 def pick(state, rng: Rng) -> Action:  # type: ignore[no-untyped-def]
@@ -100,135 +83,16 @@ def pick(state, rng: Rng) -> Action:  # type: ignore[no-untyped-def]
     meet = [a for a in legal if a.kind == "to" and INDEX[str(a.args[0])] == state.informant and state.talk]
     if meet:
         return meet[0]
-    calm = [a for a in legal if a.kind != "accuse"]
-    if bin(state.suspects).count("1") <= 2 or not calm:
-        calm = legal
-    return calm[rng.below(len(calm))]
+    return calm_pick(state, rng)
 
 
-def start(app, **kw) -> GameScene:  # type: ignore[no-untyped-def]
-    return scenehelp.start(app, "newyork", **kw)
-
-
-def play_human_turn(app, scene: GameScene, how: str, rng: Rng) -> list[str]:  # type: ignore[no-untyped-def]
-    """One confirmed decision group, chosen at random from the picker's own view."""
-    return play_card_turn(app, scene, how, rng, pick, choose_with_mouse, choose_with_keys)
+play_human_turn = card_player(pick, choose_with_mouse, choose_with_keys)
 
 
 blind = card_blind
 
 
 # -------------------------------------------------------------------- games
-def test_hot_seat_hands_over_and_each_screen_keeps_its_secrets(game_app) -> None:  # type: ignore[no-untyped-def]
-    scene = start(game_app, seed=21, mode="hotseat", human="both", bot=None)
-    rng = Rng(4)
-    handovers: list[Side] = []
-    saw_identity = False
-    saw_own_informant_card = {Side.JACK: False, Side.INVESTIGATOR: False}
-    while not scene.finished:
-        wait_for_turn(game_app, scene, check=blind)
-        if scene.finished:
-            break
-        top = game_app.stack.top
-        if isinstance(top, HandoverScene):
-            handovers.append(top.side)
-            assert scene.viewer is not top.side
-            drawn: list[int] = []
-            real = scene.draw
-
-            def spy(surface, real=real, drawn=drawn):  # type: ignore[no-untyped-def]
-                drawn.append(1)
-                real(surface)
-            scene.draw = spy  # type: ignore[method-assign]
-            game_app.tick(DT)
-            scene.draw = real  # type: ignore[method-assign]
-            assert not drawn, "nothing of the board shows behind the hand-over"
-            send(game_app, key(pygame.K_RETURN))
-            assert scene.viewer is top.side
-            blind(scene)
-            continue
-        side = scene.viewer
-        if side is Side.JACK:
-            saw_identity |= scene.model.jack == scene.state.jack
-        own = scene.model.icards if side is Side.INVESTIGATOR else scene.model.jcards
-        saw_own_informant_card[side] |= any(c != HIDDEN for c in own)
-        play_human_turn(game_app, scene, "mixed", rng)
-    assert handovers[:2] == [Side.INVESTIGATOR, Side.JACK]
-    assert all(a is not b for a, b in zip(handovers, handovers[1:], strict=False))
-    assert saw_identity, "Jack saw his identity on his own screen"
-    drew = {Side.INVESTIGATOR: scene.state.icards, Side.JACK: scene.state.jcards}
-    for s in (Side.INVESTIGATOR, Side.JACK):
-        if drew[s] and scene.state.round > 1:
-            assert saw_own_informant_card[s] or len(drew[s]) == 1, "a player sees the informant's cards he drew"
-    assert isinstance(game_app.stack.top, ResultsScene)
-
-
-def test_save_and_resume_then_replay(game_app) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.scenes.replay import ReplayScene
-
-    scene = start(game_app, seed=31, mode="solo", human="investigator", bot="greedy")
-    rng = Rng(2)
-    for _ in range(4):
-        wait_for_turn(game_app, scene)
-        play_human_turn(game_app, scene, "mouse", rng)
-    wait_for_turn(game_app, scene)
-    record = GameRecord.from_json(game_app.saves.load_autosave().to_json())
-    assert record.game == "newyork"
-    game_app.start(TitleScene(game_app))
-    title = game_app.stack.top
-    game_app.tick(DT)
-    assert title.continue_button.visible
-    send(game_app, click(title.continue_button.rect.center))
-    resumed = game_app.stack.top
-    assert isinstance(resumed, GameScene) and resumed is not scene
-    assert str(resumed.state) == str(scene.state)
-    assert resumed.logs[Side.INVESTIGATOR]
-    wait_for_turn(game_app, resumed)
-    play_human_turn(game_app, resumed, "keys", rng)
-    # a whole game, then its replay steps through every state, each step told in words
-    finished = GameRecord("newyork", 5, [], {})
-    state = finished.start()
-    rng2 = Rng(9)
-    while not state.is_over():
-        a = state.sample_chance() if state.to_move().side is None else pick(state, rng2)
-        state.apply(a)
-        finished.actions.append(str(a))
-    replay = ReplayScene(game_app, finished)
-    game_app.stack.push(replay)
-    game_app.tick(DT)
-    expected = [str(s) for s in finished.states()]
-    assert replay.index == len(expected) - 1
-    send(game_app, key(pygame.K_HOME))
-    for i in range(1, len(expected)):
-        send(game_app, key(pygame.K_RIGHT))
-        assert str(replay.state) == expected[i]
-        assert replay.words(replay.index)
-
-
-def test_undo_before_confirm_and_refusals_explain(game_app) -> None:  # type: ignore[no-untyped-def]
-    scene = start(game_app, seed=41, mode="solo", human="investigator", bot="random")
-    wait_for_turn(game_app, scene)
-    L = scene.view.layout
-    p = scene.picker
-    send(game_app, click(L.center(INDEX["b7"])))
-    assert "card" in scene.toast.message.lower()
-    c = p.playable_cards()[0]
-    send(game_app, click(L.row_rects[scene.model.row.index(c)].center))
-    assert p.chain and scene.highlights().cells
-    if p.can_switch() and p.current_mode() != "move":
-        p.switch_mode()
-    target = sorted(p.cell_targets() - set(scene.state.pos))[0]
-    send(game_app, click(L.center(target)))
-    assert p.stage == CONFIRM and len(scene.record.actions) == 2
-    send(game_app, key(pygame.K_BACKSPACE))
-    assert p.stage != CONFIRM and len(p.chain) == 1
-    send(game_app, click((5, 5), button=3))
-    assert not p.chain and p.stage == CARD
-    assert len(scene.record.actions) == 2  # nothing was applied
-    send(game_app, click(L.center(LIBERTY)))
-    assert scene.toast.message  # a card first
-
-
 def _linked(s, a: int, b: int) -> bool:  # type: ignore[no-untyped-def]
     return bool(STEP[a] >> b & 1 or (s.subway_mask() >> a & 1 and s.subway_mask() >> b & 1)
                 or (EXITS >> b & 1 and ADJ[a] >> b & 1))

@@ -20,7 +20,7 @@ import importlib
 from typing import Any
 
 from ...engine.actions import Action
-from ..i18n import N_
+from ..i18n import N_, _
 
 #: rule set name -> the game's client folder (``game.ui.<folder>``), whose ``game`` module defines ``UI``
 GAMES = {"pocket": "pocket", "london": "london", "newyork": "newyork"}
@@ -123,6 +123,25 @@ class GameUI:
     def choose(self, name: str, value: int) -> None:
         """A key intent while the player builds a move."""
         raise NotImplementedError
+
+    def choose_common(self, name: str) -> bool:
+        """The keys every game reads alike (back, confirm or the focused target, the focus's next and
+        previous); ``False`` for the others."""
+        sc = self.scene
+        if name == "back":
+            sc.undo()
+        elif name == "confirm":
+            if sc.picker.stage == "confirm":
+                sc.confirm()
+            elif sc.focus is not None:
+                self.activate(sc.focus)
+            else:
+                sc.refuse(_("Choose with the number keys, or Tab to a target and press Enter."))
+        elif name in ("next", "previous"):
+            sc.cycle_focus(1 if name == "next" else -1)
+        else:
+            return False
+        return True
 
     def focus_targets(self) -> list[tuple]:
         raise NotImplementedError

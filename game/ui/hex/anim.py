@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...engine.cards import HIDDEN
@@ -357,3 +357,52 @@ def card_step(model: Any, before: Any, action: Any, after: Any, snd: Sound, name
         msg = _("Guilty! It was Jack.") if guilty else _("Innocent! Wrong arrest.")
         return banner(model, msg, theme.INVESTIGATOR_BLUE if guilty else theme.JACK_RED, 0.8)
     return None
+
+
+Builder = Callable[..., Step]
+
+
+def card_builder(texts: Any, index: Mapping[str, int], walk_path: Callable[..., list[int]],
+                 walk_along: Callable[..., Step], body: Callable[..., Step]) -> Builder:
+    """A card game's ``build(model, before, action, after, sound=None, own=False)``: the tween tree that moves
+    ``model`` (a view's drawn model, showing the viewer's observation ``before``) to ``after``.
+
+    The caller snaps the model to ``after`` when it ends, so a skipped animation leaves the same picture;
+    only observations are used, so nothing a side may not see is drawn.  The card game's own steps, a walk
+    to a cell and an accusation are built here; everything else by the game's ``body(model, before, action,
+    after, snd)``.  ``texts`` is the game's words module (``IDS``, ``name``, ``short``, ``actor_of``),
+    ``index`` its cells by name, ``walk_path(before, char, cell)`` the cells a walk passes and
+    ``walk_along(model, char, path, snd)`` the walk itself.
+    """
+    def walk_to(model: Any, before: Any, char: int, cell: int, snd: Sound) -> Step:
+        return walk_along(model, char, walk_path(before, char, cell), snd)
+
+    def build(model: Any, before: Any, action: Any, after: Any, sound: Sound | None = None,
+              own: bool = False) -> Step:
+        return build_card(model, before, action, after, sound, own, texts, index, walk_to, body)
+    return build
+
+
+def build_card(model: Any, before: Any, action: Any, after: Any, sound: Sound | None, own: bool, texts: Any,
+               index: Mapping[str, int], walk_to: Callable[..., Step], body: Callable[..., Step]) -> Step:
+    """The animation of ``action`` on ``model`` (which shows ``before``), from the viewer's observations only:
+    the card game's own steps, a walk to a cell and an accusation, else the game's ``body(model, before,
+    action, after, snd)``; framed by :func:`frame`.
+
+    ``texts`` is the game's words module (``IDS``, ``name``, ``short``, ``actor_of``), ``index`` its cells by
+    name, ``walk_to(model, before, char, cell, snd)`` walks a character to a cell along its path.
+    """
+    snd: Sound = sound or (lambda name: None)
+    kind, args = action.kind, action.args
+    act = before.active
+    step = card_step(model, before, action, after, snd, texts.name, texts.IDS)
+    if step is None and kind == "to":
+        step = walk_to(model, before, act, index[str(args[0])], snd)
+    elif step is None and kind == "accuse":
+        x = texts.IDS.index(str(args[0]))
+        step = Seq(walk_to(model, before, act, before.pos[x], snd),
+                   banner(model, _("{accuser} accuses {name}!").format(
+                       accuser=common.side_name("investigator"), name=texts.short(x)), theme.INVESTIGATOR_BLUE, 0.7))
+    elif step is None:
+        step = body(model, before, action, after, snd)
+    return frame(model, before, action, after, snd, own, step, texts.actor_of(before, action))

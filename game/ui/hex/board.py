@@ -15,7 +15,8 @@ what does not depend on the rule set:
 - :class:`HexBoardView`: the drawing both boards share (lit targets, pawns,
   the card strip, the round track, the hands, flying cards, banners); a
   game's view adds its board art and tokens;
-- small drawing helpers (:func:`hexagon`, :func:`eye`, :func:`arrow`...).
+- small drawing helpers (:func:`eye`, :func:`arrow`...); the sprite canvases, :func:`hexagon` and
+  :func:`cobbles` are :mod:`game.ui.hex.sprites`.
 """
 
 from __future__ import annotations
@@ -31,13 +32,9 @@ from ...engine.cards import HIDDEN, ORDER
 from .. import theme
 from ..i18n import _
 from ..widgets import draw_fitted_lines, draw_note
+from .sprites import cobbles, finish, hexagon, token_canvas
 
 SQ3 = math.sqrt(3.0)
-
-
-def hexagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    """The corners of a flat-topped hexagon of radius ``r`` around (cx, cy)."""
-    return [(cx + r * math.cos(math.pi / 3 * k), cy + r * math.sin(math.pi / 3 * k)) for k in range(6)]
 
 
 @dataclass(frozen=True)
@@ -467,12 +464,7 @@ def render_witness(look: Look, seen: bool, w: int, h: int) -> pygame.Surface:
 
 def render_round_slot(label: str, r: int, state: str) -> pygame.Surface:
     """A round on the track: ``state`` is ``past``, ``now`` or ``future``."""
-    ss = 3
-    R = r * ss
-    size = int(R * 2.3)
-    surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    c = size / 2
-    pygame.draw.circle(surf, (0, 0, 0, 120), (c + R * 0.06, c + R * 0.1), R)
+    surf, R, c = token_canvas(r, 2.3, (0.06, 0.1, 120))
     rim = theme.BRASS if state != "past" else (90, 84, 72)
     fill = (44, 40, 36) if state != "past" else (26, 26, 30)
     pygame.draw.circle(surf, theme.shade(rim, 0.6), (c, c), R)
@@ -480,7 +472,7 @@ def render_round_slot(label: str, r: int, state: str) -> pygame.Surface:
     pygame.draw.circle(surf, fill, (c, c), R * 0.8)
     col = theme.BRASS_LIGHT if state != "past" else (110, 104, 92)
     theme.blit_text(surf, label, int(R * 1.0), col, (c, c + R * 0.03), "center", "serif-bold")
-    return pygame.transform.smoothscale(surf, (size // ss, size // ss))
+    return finish(surf)
 
 
 # ======================================================================== view
@@ -534,10 +526,41 @@ class HexBoardView:
 
     def drop_caches(self) -> None:
         """Forget the game's own cached layers (the window size changed)."""
+        self._layer: pygame.Surface | None = None
+        self._layer_key: tuple | None = None
 
     def render_board(self, L: Any) -> pygame.Surface:
         """The printed board for layout ``L``, the size of ``L.board``."""
         raise NotImplementedError
+
+    # ------------------------------------------------- what rests on the board
+    def layer_key(self, model: Any) -> tuple:
+        """What of ``model`` rests on the board (its tokens at rest): the board layer is redrawn when it changes."""
+        raise NotImplementedError
+
+    def draw_layer(self, layer: pygame.Surface, key: tuple) -> None:
+        """Draw what rests on the board (``key``, from :meth:`layer_key`) onto a copy of the printed board."""
+        raise NotImplementedError
+
+    def _board_layer(self, model: Any) -> pygame.Surface:
+        """The printed board with what rests on it: rebuilt only when that changes."""
+        key = self.layer_key(model)
+        if self._layer is not None and self._layer_key == key:
+            return self._layer
+        if self._board is None:
+            self.static_layer()
+        assert self._board is not None
+        layer = self._board.copy()
+        self.draw_layer(layer, key)
+        self._layer = layer.convert() if pygame.display.get_surface() else layer
+        self._layer_key = key
+        return self._layer
+
+    def blit_on_layer(self, layer: pygame.Surface, img: pygame.Surface, xy: tuple[float, float],
+                      flags: int = 0) -> None:
+        """``img`` centred on the window point ``xy``, onto the board layer (which starts at the board's corner)."""
+        bx, by = self.layout.board.topleft
+        layer.blit(img, img.get_rect(center=(round(xy[0] - bx), round(xy[1] - by))), special_flags=flags)
 
     def resize(self, size: tuple[int, int]) -> Any:
         from ..i18n import current_language
@@ -585,6 +608,27 @@ class HexBoardView:
         pygame.draw.line(surf, (70, 62, 48), (L.header.x, L.header.bottom), (L.header.right, L.header.bottom))
         self._static = surf.convert() if pygame.display.get_surface() else surf
         return self._static
+
+    # ------------------------------------------------------------- board
+    def draw_board(self, surface: pygame.Surface, model: Any, hl: Highlights, clock: float) -> None:
+        """The board with what rests on it, what moves, the targets' marks, the pawns and what the game draws
+        under and over them."""
+        assert self.layout is not None and self.art is not None
+        surface.blit(self._board_layer(model), self.layout.board.topleft)
+        self.draw_moving(surface, model)
+        self._draw_marks(surface, model, hl, clock)
+        self.draw_under_pawns(surface, model, clock)
+        self._draw_pawns(surface, model, hl, clock)
+        self.draw_over_pawns(surface, model, hl, clock)
+
+    def draw_moving(self, surface: pygame.Surface, model: Any) -> None:
+        """The game's tokens not at rest (on the move, turning, fading), over the board layer."""
+
+    def draw_under_pawns(self, surface: pygame.Surface, model: Any, clock: float) -> None:
+        """What the game draws between the targets' marks and the pawns."""
+
+    def draw_over_pawns(self, surface: pygame.Surface, model: Any, hl: Highlights, clock: float) -> None:
+        """What the game draws over the pawns (its power's marks, the preview)."""
 
     def _draw_marks(self, surface: pygame.Surface, model: Any, hl: Highlights, clock: float) -> None:
         L, art = self.layout, self.art
@@ -934,33 +978,6 @@ def eye(surface: pygame.Surface, c: tuple[float, float], r: float, seen: bool, a
     surface.blit(badge, badge.get_rect(center=(round(x), round(y))))
 
 
-def cobbles(S: pygame.Surface, c: tuple[float, float], R: float, rnd: Any, ground: theme.Color,
-            stone: theme.Color, edge: theme.Color) -> None:
-    """A paved hex cell of radius ``R`` at ``c``: rows of setts in shades of ``stone`` on ``ground``."""
-    cx, cy = c
-    pts = hexagon(cx, cy, R * 1.01)
-    pygame.draw.polygon(S, ground, pts)
-    clip = pygame.Rect(cx - R, cy - R, 2 * R, 2 * R)
-    tile = pygame.Surface(clip.size, pygame.SRCALPHA)
-    st = R * 0.2
-    y = 0.0
-    k = 0
-    while y < clip.h:
-        x = -(k % 2) * st * 0.5
-        while x < clip.w:
-            w = st * rnd.uniform(0.8, 1.2)
-            col = theme.shade(stone, rnd.uniform(0.72, 1.06))
-            pygame.draw.rect(tile, col, (x + 1, y + 1, w - 2, st - 2), border_radius=int(st * 0.3))
-            x += w
-        y += st
-        k += 1
-    mask = pygame.Surface(clip.size, pygame.SRCALPHA)
-    pygame.draw.polygon(mask, (255, 255, 255, 255), hexagon(R, R, R * 0.97))
-    tile.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    S.blit(tile, clip)
-    pygame.draw.polygon(S, edge, pts, max(1, int(R * 0.045)))
-
-
 def light_sign(surface: pygame.Surface, c: tuple[float, float], r: float, lit: bool) -> None:
     """A small sun (the cell is in light) or a dark crescent moon (in the dark), readable without colour."""
     x, y = c
@@ -1007,7 +1024,6 @@ def arrow(surface: pygame.Surface, col, a: tuple[float, float], b: tuple[float, 
     h = width * 3
     pygame.draw.polygon(surface, col, [(p1[0] + ux * h, p1[1] + uy * h), (p1[0] - nx * h * 0.8, p1[1] - ny * h * 0.8),
                                        (p1[0] + nx * h * 0.8, p1[1] + ny * h * 0.8)])
-
 
 
 __all__ = ["SQ3", "FlyingCard", "HexArt", "HexBoardView", "HexLayout", "Highlights", "Look", "PawnVis", "arrow",

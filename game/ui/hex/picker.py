@@ -147,6 +147,69 @@ class HexPicker:
             return True
         return False
 
+    # ------------------------------------------------------------- words
+    def steps(self, act: int) -> str:
+        """How far the active character walks, in words."""
+        return _("1-3 steps")
+
+    def _not_now(self) -> str | None:
+        """Why a click on the board is refused before the card is chosen or after the choice is complete."""
+        if self.stage == CONFIRM:
+            return _("Confirm (Enter) or undo (Backspace) your choice.")
+        if self.stage == CARD:
+            return _("First choose a character card (keys 1-4).")
+        return None
+
+    def _why_no_escape(self, only_jack: str, out_of_reach: str) -> str:
+        """A way out clicked that cannot be taken: ``only_jack`` for the investigator, the witness card, or
+        ``out_of_reach`` (the game's words)."""
+        if self.side is not None and self.side.value == "investigator":
+            return only_jack
+        if self.state.witness:
+            return _("Jack may escape only while the witness card shows “not visible”.")
+        return out_of_reach
+
+    def _why_from(self, key: str, why: dict[str, str]) -> str:
+        """The reason ``why`` gives for ``key`` (a character, a token), or the general one."""
+        return why.get(key) or _("Click a marked target.")
+
+    def _why_not_there(self, cell: int | None) -> str:
+        """A cell the active character cannot move to: another character's (only the investigator arrests),
+        or out of reach."""
+        s = self.state
+        act = s.active
+        if cell is not None and cell in s.pos and s.pos.index(cell) != act and self.side is not None \
+                and self.side.value == "jack":
+            return _("Only the investigator may move onto another character (an arrest).")
+        if act >= 0:
+            return _("{name} cannot reach that cell: pick a marked one ({steps}).").format(
+                name=self.texts.short(act), steps=self.steps(act))
+        return _("Click a marked target.")
+
+    def prompt(self) -> str:
+        """What the player should do next, in one line or two."""
+        if self.stage == CONFIRM:
+            return _("{move}? Confirm (Enter) or undo (Backspace).").format(
+                move=self.texts.chain_phrase(self.obs, self.chain))
+        if self.stage == CARD:
+            return _("Your move: choose a character card (keys 1-4).")
+        return self._prompt()
+
+    def _prompt(self) -> str:
+        """The prompt while the activation's targets are chosen (the game's words)."""
+        raise NotImplementedError
+
+    def _move_prompt(self, name: str, act: int, escape: str) -> str:
+        """The prompt of the activation's move: to a cell, an arrest, or an escape when open (``escape``: the
+        game's words, with ``{name}`` and ``{steps}``)."""
+        steps = self.steps(act)
+        if self.of("accuse"):
+            return _("Move {name} ({steps}): click a marked cell, or a character's cell to arrest him.").format(
+                name=name, steps=steps)
+        if self.of("escape"):
+            return escape.format(name=name, steps=steps)
+        return _("Move {name} ({steps}): click a marked cell.").format(name=name, steps=steps)
+
     # ------------------------------------------------------------ helpers
     def _find(self, kind: str, *args: object) -> Action | None:
         for a in self.legal:

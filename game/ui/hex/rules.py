@@ -1,13 +1,16 @@
 """The rule pictures London and New York share: a small hex map, arrows, the goal, a round, the witness card.
 
 Both card games draw these with their own sprites (``art``: the game's
-``Art``), so the pages every card game shares look alike without one
-game's folder importing the other's.
+``Art``, cached by size with :func:`art_cache`), so the pages every card
+game shares look alike without one game's folder importing the other's.
+The words of the pages are each game's ``rules.txt``
+(:func:`game.ui.rulebook.read_pages`).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -19,6 +22,29 @@ from ..rulebook import draw_arrow
 Rect = pygame.Rect
 SQ3 = math.sqrt(3.0)
 HOLMES, WATSON, SMITH, LESTRADE, STEALTHY, GOODLEY, GULL, BERT = range(8)  # card indices of the round picture
+
+
+def art_cache(make: Callable[[int], Any]) -> Callable[[float], Any]:
+    """A game's sprites for a hex radius (rounded, at least 6 pixels), each size made once."""
+    arts: dict[int, Any] = {}
+
+    def art(R: float) -> Any:
+        key = max(6, round(R))
+        found = arts.get(key)
+        if found is None:
+            found = arts[key] = make(key)
+        return found
+    return art
+
+
+def card_pictures(art: Callable[[float], Any]) -> dict[str, Callable[[pygame.Surface, Rect, float], None]]:
+    """The pictures of the pages every card game has (the goal, a round, the witness card) drawn with a game's
+    sprites, by the names its ``rules.txt`` uses."""
+    return {
+        "picture_goal": lambda surface, box, t: picture_goal(surface, box, t, art(box.h * 0.12)),
+        "picture_round": lambda surface, box, t: picture_round(surface, box, t, art(box.h * 0.1)),
+        "picture_witness": lambda surface, box, t: picture_witness(surface, box, t, art(box.h * 0.1)),
+    }
 
 
 class Patch:

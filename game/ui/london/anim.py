@@ -3,11 +3,9 @@
 :func:`~game.ui.london.paths.walk_path` (shared with the view's preview) finds the cells a
 move passes through.
 
-:func:`build` returns a tween tree (see :mod:`game.ui.tween`) that moves a
-:class:`~game.ui.london.view.LondonModel` from the viewer's observation
-before an action to the one after it; the caller snaps the model to the
-"after" observation when it ends, so a skipped animation leaves the same
-picture.  Only observations are used: nothing a side may not see is drawn.
+:func:`build` moves a :class:`~game.ui.london.view.LondonModel` from the
+viewer's observation before an action to the one after it; the card
+game's steps come from :func:`game.ui.hex.anim.card_builder`.
 """
 
 from __future__ import annotations
@@ -16,20 +14,8 @@ from ...engine.actions import Action
 from ...engine.london.actions import split_pair
 from ...engine.london.board import ADJ, EXITS, INDEX, OFF_BOARD
 from ...engine.london.state import HIDDEN, LondonState
-from .. import texts as common
 from .. import theme
-from ..hex.anim import (
-    Sound,
-    Timing,
-    banner,
-    card_step,
-    deal,
-    frame,
-    slide,
-    swap,
-    walk,
-    witness,
-)
+from ..hex.anim import Sound, Timing, banner, card_builder, deal, slide, swap, walk, witness
 from ..i18n import _
 from ..tween import Call, Par, Seq, Step, Tween, Wait, ease_in_out, linear
 from . import texts
@@ -60,27 +46,10 @@ def _token_at(tokens: list[TokenVis], cell: int | tuple[int, int]) -> TokenVis |
 
 
 # ==================================================================== build
-def build(model: LondonModel, before: LondonState, action: Action, after: LondonState,
-          sound: Sound | None = None, own: bool = False) -> Step:
-    """The animation of ``action`` on ``model`` (which shows ``before``): viewer's observations only."""
-    snd: Sound = sound or (lambda name: None)
-    body = _body(model, before, action, after, snd)
-    return frame(model, before, action, after, snd, own, body, texts.actor_of(before, action))
-
-
 def _body(model: LondonModel, before: LondonState, action: Action, after: LondonState, snd: Sound) -> Step:
+    """London's powers, the escape and the witness call."""
     kind, args = action.kind, action.args
     act = before.active
-    step = card_step(model, before, action, after, snd, texts.name, IDS)
-    if step is not None:
-        return step
-    if kind == "to":
-        return _walk(model, act, walk_path(before, act, INDEX[str(args[0])]), snd)
-    if kind == "accuse":
-        x = IDS.index(str(args[0]))
-        step = _walk(model, act, walk_path(before, act, before.pos[x]), snd)
-        return Seq(step, banner(model, _("{accuser} accuses {name}!").format(
-            accuser=common.side_name("investigator"), name=texts.short(x)), theme.INVESTIGATOR_BLUE, 0.7))
     if kind == "escape":
         e = EXITS.index(str(args[0]))
         step = _walk(model, act, walk_path(before, act, OFF_BOARD + e), snd)
@@ -155,3 +124,7 @@ def _lamp_out(model: LondonModel, before: LondonState) -> Step | None:
             model.lamps.remove(tok)
     return Par(banner(model, _("Gas lamp {n} goes out").format(n=before.round), theme.GASLIGHT, 0.3),
                Seq(Wait(0.2), Tween(tok, "lit", 1.0, 0.0, Timing.dim, ease_in_out), Call(out)))
+
+
+#: the animation of an action (see :func:`game.ui.hex.anim.card_builder`)
+build = card_builder(texts, INDEX, walk_path, _walk, _body)

@@ -114,10 +114,9 @@ class LondonPicker(HexPicker):
     def pick_pos(self, p: int) -> str | None:
         """A click on a cell or an exit."""
         stage = self.stage
-        if stage == CONFIRM:
-            return _("Confirm (Enter) or undo (Backspace) your choice.")
-        if stage == CARD:
-            return _("First choose a character card (keys 1-4).")
+        refused = self._not_now()
+        if refused is not None:
+            return refused
         if stage == DIRECTION:
             return _("Point the lantern: click one of the arrows around Watson (keys 1-6).")
         s = self.state
@@ -237,34 +236,28 @@ class LondonPicker(HexPicker):
             e = EXITS[p - OFF_BOARD]
             if e in [EXITS[x] for x in s.cordons]:
                 return _("A police cordon blocks that exit.")
-            if self.side is not None and self.side.value == "investigator":
-                return _("Only Jack can leave the district.")
-            if s.witness:
-                return _("Jack may escape only while the witness card shows “not visible”.")
-            return _("That exit is out of reach (or this character cannot be Jack).")
+            return self._why_no_escape(_("Only Jack can leave the district."),
+                                       _("That exit is out of reach (or this character cannot be Jack)."))
         if mode == "power" and act >= 0:
-            return {
+            return self._why_from(IDS[act], {
                 "smith": _("Smith: click a lit gas lamp, then an unlit lamp post."),
                 "lestrade": _("Lestrade: click a police cordon, then an open exit."),
                 "bert": _("Bert: click a manhole cover, then an open manhole."),
                 "goodley": _("Goodley: click a character to whistle nearer, then a marked cell."),
                 "gull": _("Gull: click the character to swap places with."),
-            }.get(IDS[act], _("Click a marked target."))
-        if p in s.pos and s.pos.index(p) != act and self.side is not None and self.side.value == "jack":
-            return _("Only the investigator may move onto another character (an arrest).")
-        if act >= 0:
-            return _("{name} cannot reach that cell: pick a marked one ({steps}).").format(
-                name=texts.short(act), steps=_("1-4 steps") if act == 4 else _("1-3 steps"))
-        return _("Click a marked target.")
+            })
+        return self._why_not_there(p)
+
+    def steps(self, act: int) -> str:
+        return _("1-4 steps") if act == 4 else _("1-3 steps")  # Miss Stealthy walks up to 4
 
     def _why_not_second(self) -> str:
-        kind = self.first[0] if self.first else ""
-        return {
+        return self._why_from(self.first[0] if self.first else "", {
             "lamp": _("The lamp goes on an unlit lamp post: pick a marked one."),
             "cover": _("The cover goes on an open manhole: pick a marked one."),
             "cordon": _("The cordon goes to an open exit: pick a marked one."),
             "whistle": _("Whistled characters come nearer to Goodley: pick a marked cell."),
-        }.get(kind, _("Click a marked target."))
+        })
 
     def _wrong(self) -> str:
         if self.stage == CONFIRM:
@@ -272,15 +265,9 @@ class LondonPicker(HexPicker):
         return _("Click a marked target.")
 
     # ------------------------------------------------------------- words
-    def prompt(self) -> str:
-        """What the player should do next, in one line or two."""
+    def _prompt(self) -> str:
         stage = self.stage
         s = self.state
-        if stage == CONFIRM:
-            return _("{move}? Confirm (Enter) or undo (Backspace).").format(
-                move=texts.chain_phrase(self.obs, self.chain))
-        if stage == CARD:
-            return _("Your move: choose a character card (keys 1-4).")
         act = s.active
         name = texts.short(act) if act >= 0 else ""
         if stage == DIRECTION:
@@ -307,14 +294,8 @@ class LondonPicker(HexPicker):
                     name=name),
                 "gull": _("{name}: click the character to swap places with.").format(name=name),
             }.get(IDS[act] if act >= 0 else "", _("Click a marked target."))
-        steps = _("1-4 steps") if act == 4 else _("1-3 steps")
-        if self.of("accuse"):
-            return _("Move {name} ({steps}): click a marked cell, or a character's cell to arrest him.").format(
-                name=name, steps=steps)
-        if self.of("escape"):
-            return _("Move {name} ({steps}): click a marked cell, or an open exit to escape.").format(
-                name=name, steps=steps)
-        return _("Move {name} ({steps}): click a marked cell.").format(name=name, steps=steps)
+        return self._move_prompt(name, act, _("Move {name} ({steps}): click a marked cell, or an open exit to "
+                                              "escape."))
 
     def mode_label(self) -> str:
         """The label of the button that switches between the move and the power."""

@@ -1,38 +1,29 @@
 """How to play Mr. Jack (London): one page per rule, each with a small hex picture.
 
-The pictures are patches of hexes drawn with the game's own sprites
-(:class:`~game.ui.london.view.Art`); lit cells, beams and reachable cells
-are worked out with the engine's board, so a picture cannot contradict
-the game.
+The words are ``rules.txt`` beside this module; the pictures are patches
+of hexes drawn with the game's own sprites
+(:class:`~game.ui.london.view.Art`), the pages every card game has drawn
+by :mod:`game.ui.hex.rules`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
 from .. import theme
-from ..hex import rules as hexrules
-from ..hex.rules import Patch, arrow
-from ..i18n import _, colon
-from ..rulebook import Page
+from ..hex.rules import Patch, arrow, art_cache, card_pictures
+from ..rulebook import Page, read_pages
 from . import texts
 from .view import Art
 
 Rect = pygame.Rect
 HOLMES, WATSON, SMITH, LESTRADE, STEALTHY, GOODLEY, GULL, BERT = range(8)
+TEXT = Path(__file__).with_name("rules.txt")
 
-_arts: dict[int, Art] = {}
-
-
-def _art(R: float) -> Art:
-    key = max(6, round(R))
-    art = _arts.get(key)
-    if art is None:
-        art = _arts[key] = Art(key)
-    return art
+_art = art_cache(Art)
 
 
 def draw_patch(surface: pygame.Surface, box: Rect, cols: int, rows: int, *, buildings: set = frozenset(),
@@ -107,11 +98,6 @@ def _box(box: Rect, frac: float = 1.0) -> Rect:
 
 
 # ------------------------------------------------------------------- pictures
-def picture_goal(surface: pygame.Surface, box: Rect, t: float) -> None:
-    """The eight pawns, Jack's ring going round them."""
-    hexrules.picture_goal(surface, box, t, _art(box.h * 0.12))
-
-
 def picture_light(surface: pygame.Surface, box: Rect, t: float) -> None:
     p = draw_patch(surface, box, 6, 4, buildings={(4, 0), (5, 2)}, lamps={(1, 1): (None, True)},
                    pawns={(2, 1): HOLMES, (4, 2): WATSON, (4, 3): SMITH, (0, 3): BERT})
@@ -119,11 +105,6 @@ def picture_light(surface: pygame.Surface, box: Rect, t: float) -> None:
         x, y = p.center(c, r)
         col = theme.GASLIGHT if seen else (60, 66, 96)
         theme.aa_circle(surface, col, (x + p.R * 0.55, y - p.R * 0.55), p.R * 0.2)
-
-
-def picture_round(surface: pygame.Surface, box: Rect, t: float) -> None:
-    """The four cards of an odd and of an even round, and who takes each."""
-    hexrules.picture_round(surface, box, t, _art(box.h * 0.1))
 
 
 def picture_move(surface: pygame.Surface, box: Rect, t: float) -> None:
@@ -230,11 +211,6 @@ def picture_bert(surface: pygame.Surface, box: Rect, t: float) -> None:
     arrow(surface, p.center(1, 1), p.center(5, 1))
 
 
-def picture_witness(surface: pygame.Surface, box: Rect, t: float) -> None:
-    """Both sides of the witness card."""
-    hexrules.picture_witness(surface, box, t, _art(box.h * 0.1))
-
-
 def picture_lamps(surface: pygame.Surface, box: Rect, t: float) -> None:
     art = _art(box.h * 0.1)
     r = min(box.w / 12, box.h * 0.18)
@@ -257,87 +233,9 @@ def picture_end(surface: pygame.Surface, box: Rect, t: float) -> None:
 
 
 # ---------------------------------------------------------------------- pages
-def pages() -> list:
-    """The London rule pages in reading order (texts are looked up when drawn)."""
-    def power(c: int) -> Callable[[], str]:
-        return lambda: colon(texts.name(c), texts.power_name(c))
-
-    return [
-        Page(lambda: _("The goal"), lambda: [
-            _("Jack hides behind one of eight characters on the streets of Whitechapel. Only he knows "
-              "which one: at the start he secretly draws an alibi card, the one character without an alibi."),
-            _("The investigator wins by arresting Jack before the end of round 8. Jack wins by slipping "
-              "out of the district unseen, by a wrong arrest, or when round 8 ends."),
-        ], picture_goal),
-        Page(lambda: _("Light and darkness"), lambda: [
-            _("A character is visible if he stands next to a lit gas lamp, next to another character, "
-              "or in the beam of Watson's lantern. Otherwise he is in the dark."),
-            _("Buildings and lamp posts are obstacles; the grey streets and the manholes can be walked on."),
-        ], picture_light),
-        Page(lambda: _("A round"), lambda: [
-            _("Odd rounds: four character cards are turned up. The investigator plays one, Jack two, "
-              "the investigator the last."),
-            _("Even rounds: the other four cards. Jack plays one, the investigator two, Jack the last. "
-              "The eight cards are shuffled after every even round."),
-            _("Playing a card moves that character and/or uses his power, whoever Jack may be."),
-        ], picture_round),
-        Page(lambda: _("Moving"), lambda: [
-            _("A character moves 1 to 3 cells (Miss Stealthy 1 to 4) along the streets. He may pass "
-              "other characters but never ends where he started or on another character's cell."),
-            _("Only an arrest ends on another character: the investigator moves the character he plays "
-              "onto the suspect's cell."),
-        ], picture_move),
-        Page(lambda: _("Manholes"), lambda: [
-            _("From an open manhole, one step takes a character to any other open manhole."),
-            _("A covered manhole cannot be used, but its cell is still a street."),
-        ], picture_manholes),
-        Page(power(HOLMES), lambda: [
-            _("Holmes moves, then secretly draws the top alibi card. That character is innocent; "
-              "the player who played Holmes keeps the card to himself."),
-        ], picture_holmes),
-        Page(power(WATSON), lambda: [
-            _("Watson moves, then points his lantern in one of six directions. Every character in that "
-              "straight line, up to a building or a lamp post, is lit. Watson himself is not."),
-            _("Whoever moves Watson in any way (his card, the whistle, Gull's swap) points the lantern."),
-        ], picture_watson),
-        Page(power(SMITH), lambda: [
-            _("Before or after his move, Smith carries one lit gas lamp to an unlit lamp post."),
-        ], picture_smith),
-        Page(power(LESTRADE), lambda: [
-            _("Before or after his move, Lestrade moves one police cordon to another exit: "
-              "one exit opens, another closes."),
-        ], picture_lestrade),
-        Page(power(STEALTHY), lambda: [
-            _("Miss Stealthy moves 1 to 4 cells and may cross buildings and lamp posts, "
-              "but she must end on a street."),
-        ], picture_stealthy),
-        Page(power(GOODLEY), lambda: [
-            _("Before or after his move, Goodley whistles: 3 steps shared among the other characters, "
-              "each step bringing one of them nearer to him."),
-        ], picture_goodley),
-        Page(power(GULL), lambda: [
-            _("Gull either moves, or swaps places with any other character."),
-        ], picture_gull),
-        Page(power(BERT), lambda: [
-            _("Before or after his move, Bert moves a cover from a manhole onto an open one: "
-              "one manhole opens, another closes."),
-        ], picture_bert),
-        Page(lambda: _("The witness call"), lambda: [
-            _("After the fourth card Jack says whether his character is visible. If he is, every character "
-              "in the dark is innocent; if not, every visible one is. Their pawns turn to the innocent side."),
-            _("The witness card shows the answer during the whole next round."),
-        ], picture_witness),
-        Page(lambda: _("Gas lamps go out"), lambda: [
-            _("At the end of rounds 1 to 4 the gas lamp with that round's number goes out, wherever "
-              "Smith has carried it. The two lamps without a number stay lit."),
-        ], picture_lamps),
-        Page(lambda: _("Escape and arrest"), lambda: [
-            _("Escape: while the witness card shows “not visible”, Jack may move his own character out "
-              "through an exit without a cordon. He wins."),
-            _("Arrest: the investigator moves a character onto the suspect's cell. Right: he wins. "
-              "Wrong: Jack wins. If nobody is arrested by the end of round 8, Jack wins."),
-        ], picture_end),
-    ]
+def pages() -> list[Page]:
+    """The London rule pages in reading order (``rules.txt``; texts are looked up when drawn)."""
+    return read_pages(TEXT, {**globals(), **card_pictures(_art)}, texts)
 
 
 __all__ = ["pages", "draw_patch"]

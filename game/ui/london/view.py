@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 
@@ -38,23 +38,11 @@ from ...engine.london.board import (
     cells_of,
 )
 from ...engine.london.data import CHARACTER_IDS, DATA, DIRECTIONS
-from ...engine.london.state import HIDDEN, LondonState
+from ...engine.london.state import LondonState
 from .. import theme
-from ..hex.board import (
-    SQ3,
-    FlyingCard,
-    HexArt,
-    HexBoardView,
-    HexLayout,
-    Highlights,
-    Look,
-    PawnVis,
-    arrow,
-    cobbles,
-    hexagon,
-    lerp_angle,
-    path_line,
-)
+from ..hex.board import SQ3, HexArt, HexBoardView, HexLayout, Highlights, Look, arrow, lerp_angle, path_line
+from ..hex.model import CardModel, FlyingCard, PawnVis
+from ..hex.sprites import SS, board_canvas, cobbles, finish, hexagon, token_canvas
 from ..marks import mark_function
 from . import texts
 from .paths import walk_path
@@ -123,57 +111,29 @@ class TokenVis:
     def at_rest(self) -> bool:
         return self.lift == 0 and self.col == round(self.col) and self.row == round(self.row)
 
-@dataclass
-class LondonModel:
-    """What one side may see of a London game, as drawn this frame.
+@dataclass(kw_only=True)
+class LondonModel(CardModel):
+    """What one side may see of a London game, as drawn this frame: the shared card-game part
+    (:class:`~game.ui.hex.model.CardModel`) and Whitechapel's tokens, Watson's lantern and the whistle.
 
-    Built by :meth:`from_view` from an observation; tweens move it.  ``jack``
-    is the identity card index, :data:`HIDDEN` when this view may not know
-    it, ``None`` before it is dealt; ``icards``/``jcards`` hold
-    :data:`HIDDEN` for the cards this view may not see.
+    Built by :meth:`from_view` from an observation; tweens move it.
     """
 
-    view: str
-    round: int
-    phase: str
     edition: str
-    pawns: list[PawnVis]
     lamps: list[TokenVis]
     covers: list[TokenVis]
     cordons: list[TokenVis]
     manholes: tuple[int, ...]
     lantern: float
-    witness: bool
-    row: list[int]             # the round's four cards, in slot order
-    played: list[int]
-    active: int
-    icards: list[int]
-    jcards: list[int]
-    jack: int | None
-    deck: int = 7
     points: int = 0
-    outcome: str | None = None
-    winner: str | None = None
-    visible: int = 0           # bitmask of visible characters (as this model stands)
-    jack_seen: bool | None = None
     # transient animation parts
-    witness_flip: float = 0.0
-    card_lift: list[float] = field(default_factory=lambda: [0.0] * 8)
-    row_alpha: list[float] = field(default_factory=lambda: [1.0] * 4)
-    flying: list[FlyingCard] = field(default_factory=list)
-    sight_alpha: float = 0.0   # the witness call's visibility marks
     beam_alpha: float = 1.0
     whistle_t: float = 0.0
-    banner: str = ""
-    banner_colour: tuple[int, int, int] = theme.PARCHMENT
-    banner_alpha: float = 0.0
-    moving: int = -1           # the character walking now (drawn on top)
 
     @classmethod
     def from_view(cls, obs: LondonState) -> LondonModel:
-        m = cls(view=obs.view, round=1, phase=obs.phase, edition=obs.edition, pawns=[], lamps=[], covers=[],
-                cordons=[], manholes=(), lantern=0.0, witness=True, row=[], played=[], active=-1, icards=[],
-                jcards=[], jack=None)
+        m = cls(view=obs.view, phase=obs.phase, edition=obs.edition, lamps=[], covers=[], cordons=[], manholes=(),
+                lantern=0.0, **cls.empty())
         m.sync(obs)
         return m
 
@@ -181,7 +141,8 @@ class LondonModel:
         """Snap every field to ``obs`` and drop the transient animation parts."""
         from ...engine.london.state import MANHOLES
 
-        self.view, self.round, self.phase, self.edition = obs.view, obs.round, obs.phase, obs.edition
+        self.sync_cards(obs)
+        self.edition = obs.edition
         self.pawns = []
         # an alibi the investigator drew proves that character innocent: struck on the screen that saw it
         alibis = {c for c in obs.icards if c >= 0}
@@ -199,35 +160,11 @@ class LondonModel:
         self.cordons = [TokenVis(*map(float, EXIT_XY[e])) for e in obs.cordons]
         self.manholes = tuple(cells_of(MANHOLES[obs.edition]))
         self.lantern = float(obs.lantern)
-        self.witness = obs.witness
-        self.played = list(obs.played)
-        self.row = sorted(c for c in range(8) if obs.cards >> c & 1 or c in obs.played)
-        self.active = obs.active
-        self.icards, self.jcards = list(obs.icards), list(obs.jcards)
-        self.jack = obs.jack
-        self.deck = obs.deck_size()
         self.points = obs.points
-        self.outcome = None if obs.outcome is None else str(obs.outcome)
-        self.winner = None if obs.outcome is None else obs.outcome.winner.value
-        self.visible = obs.visible_mask()
-        self.jack_seen = obs.jack_seen()
-        self.witness_flip = 0.0
-        self.card_lift = [1.0 if c == obs.active else 0.0 for c in range(8)]
-        self.row_alpha = [1.0] * 4
-        self.flying = []
-        self.sight_alpha = 0.0
         self.beam_alpha = 1.0
         self.whistle_t = 0.0
-        self.banner_alpha = 0.0
-        self.moving = -1
 
     # ------------------------------------------------------------ queries
-    def jack_known(self) -> bool:
-        return self.jack is not None and self.jack != HIDDEN
-
-    def suspects(self) -> list[int]:
-        return [p.char for p in self.pawns if p.suspect]
-
     def pawn_cell(self, c: int) -> int | None:
         p = self.pawns[c]
         if p.alpha <= 0:
@@ -236,12 +173,6 @@ class LondonModel:
 
     def watson_cell(self) -> int | None:
         return self.pawn_cell(1)
-
-    def secrets(self) -> dict:
-        """The hidden-information part of the model (what tests check per view)."""
-        return {"jack": self.jack, "jcards": list(self.jcards), "icards": list(self.icards),
-                "flying": [f.card for f in self.flying if f.dst[0] in ("jack", "identity")],
-                "flying_investigator": [f.card for f in self.flying if f.dst[0] == "investigator"]}
 
 
 _AT = {xy: i for i, xy in enumerate(COORDS)}
@@ -366,12 +297,7 @@ def _power_icon(surf: pygame.Surface, char: int, c: tuple[float, float], r: floa
 
 def _render_lamp(r: int, number: int | None, lit: bool) -> pygame.Surface:
     """A gas lamp token from above: a brass lantern with its flame, numbered 1-4 or blank."""
-    ss = 3
-    R = r * ss
-    size = int(R * 2.6)
-    surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    c = size / 2
-    pygame.draw.circle(surf, (0, 0, 0, 140), (c + R * 0.08, c + R * 0.14), R)
+    surf, R, c = token_canvas(r, 2.6, (0.08, 0.14, 140))
     pts = hexagon(c, c, R)
     pygame.draw.polygon(surf, theme.BRASS_DARK, pts)
     pygame.draw.polygon(surf, theme.BRASS, hexagon(c, c, R * 0.86))
@@ -382,24 +308,19 @@ def _render_lamp(r: int, number: int | None, lit: bool) -> pygame.Surface:
     for k in range(6):
         a = math.pi / 3 * k
         pygame.draw.line(surf, theme.BRASS_DARK, (c, c), (c + R * 0.86 * math.cos(a), c + R * 0.86 * math.sin(a)),
-                         max(1, ss))
+                         max(1, SS))
     if number is not None:
         pr = R * 0.42
         pygame.draw.circle(surf, (18, 16, 16), (c + R * 0.72, c - R * 0.72), pr)
-        pygame.draw.circle(surf, theme.BRASS_LIGHT, (c + R * 0.72, c - R * 0.72), pr, max(1, ss))
+        pygame.draw.circle(surf, theme.BRASS_LIGHT, (c + R * 0.72, c - R * 0.72), pr, max(1, SS))
         theme.blit_text(surf, str(number), int(pr * 1.5), theme.BRASS_LIGHT, (c + R * 0.72, c - R * 0.7), "center",
                         "sans-bold")
-    return pygame.transform.smoothscale(surf, (size // ss, size // ss))
+    return finish(surf)
 
 
 def _render_cover(r: int) -> pygame.Surface:
     """A manhole cover token: a heavy iron disc with a cross of bars and bolts."""
-    ss = 3
-    R = r * ss
-    size = int(R * 2.4)
-    surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    c = size / 2
-    pygame.draw.circle(surf, (0, 0, 0, 150), (c + R * 0.07, c + R * 0.12), R)
+    surf, R, c = token_canvas(r, 2.4, (0.07, 0.12, 150))
     pygame.draw.circle(surf, (46, 46, 52), (c, c), R)
     pygame.draw.circle(surf, (88, 90, 98), (c, c), R * 0.9)
     pygame.draw.circle(surf, (64, 66, 74), (c, c), R * 0.78)
@@ -410,8 +331,8 @@ def _render_cover(r: int) -> pygame.Surface:
     for k in range(8):
         a = math.pi / 4 * k + math.pi / 8
         pygame.draw.circle(surf, (130, 132, 140), (c + math.cos(a) * R * 0.84, c + math.sin(a) * R * 0.84), R * 0.05)
-    pygame.draw.circle(surf, (150, 152, 160), (c, c), R * 0.98, max(1, ss))
-    return pygame.transform.smoothscale(surf, (size // ss, size // ss))
+    pygame.draw.circle(surf, (150, 152, 160), (c, c), R * 0.98, max(1, SS))
+    return finish(surf)
 
 
 def _render_cordon(r: int) -> pygame.Surface:
@@ -445,10 +366,8 @@ def _render_board(L: Layout) -> pygame.Surface:
 
     Supersampled and scaled down once per window size.
     """
-    ss = 2
+    S, R, ss = board_canvas(L)
     bw, bh = L.board.size
-    S = pygame.Surface((bw * ss, bh * ss))
-    R = L.R * ss
     ox, oy = (L.ox - L.board.x) * ss, (L.oy - L.board.y) * ss
 
     def cen(pos: int) -> tuple[float, float]:
@@ -592,8 +511,7 @@ class LondonView(HexBoardView):
     ART = Art
 
     def drop_caches(self) -> None:
-        self._layer: pygame.Surface | None = None
-        self._layer_key: tuple | None = None
+        super().drop_caches()
         self._beam: tuple[tuple, pygame.Surface, tuple[int, int]] | None = None
 
     def render_board(self, L: Layout) -> pygame.Surface:  # type: ignore[override]
@@ -612,20 +530,17 @@ class LondonView(HexBoardView):
         surface.blit(lamp, lr)
 
 
-    def _board_layer(self, model: LondonModel) -> pygame.Surface:
-        """The board with the lamps, covers and cordons at rest: rebuilt only when they change."""
-        L, art = self.layout, self.art
-        assert L is not None and art is not None
+    def layer_key(self, model: LondonModel) -> tuple:
+        """The lamps, covers and cordons at rest, and the edition's manholes."""
         lamps = tuple((round(t.col), round(t.row), t.number) for t in model.lamps if t.at_rest() and t.lit >= 1)
         covers = tuple((round(t.col), round(t.row)) for t in model.covers if t.at_rest())
         cordons = tuple((round(t.col), round(t.row)) for t in model.cordons if t.at_rest())
-        key = (lamps, covers, cordons, model.manholes)
-        if self._layer is not None and self._layer_key == key:
-            return self._layer
-        if self._board is None:
-            self.static_layer()
-        assert self._board is not None
-        layer = self._board.copy()
+        return (lamps, covers, cordons, model.manholes)
+
+    def draw_layer(self, layer: pygame.Surface, key: tuple) -> None:
+        L, art = self.layout, self.art
+        assert L is not None and art is not None
+        lamps, covers, cordons, manholes = key
         bx, by = L.board.topleft
         R = L.R
         lit_cells: set[int] = set()
@@ -634,40 +549,25 @@ class LondonView(HexBoardView):
         # lit streets: a warm wash on each cell next to a lit lamp
         for c in lit_cells:
             if STREET >> c & 1:
-                x, y = L.center(c)
-                img = art.hex_fill(R * 0.97, (255, 196, 96), 46)
-                layer.blit(img, img.get_rect(center=(round(x - bx), round(y - by))))
+                self.blit_on_layer(layer, art.hex_fill(R * 0.97, (255, 196, 96), 46), L.center(c))
         for col, row, _n in lamps:
-            x, y = L.hex_center(col, row)
-            g = theme.glow(round(R * 2.3), (120, 84, 30))
-            layer.blit(g, g.get_rect(center=(round(x - bx), round(y - by))), special_flags=pygame.BLEND_RGB_ADD)
-        # manholes
-        for c in model.manholes:
+            self.blit_on_layer(layer, theme.glow(round(R * 2.3), (120, 84, 30)), L.hex_center(col, row),
+                               pygame.BLEND_RGB_ADD)
+        for c in manholes:
             x, y = L.center(c)
             _draw_manhole(layer, x - bx, y - by, R)
         for col, row, n in lamps:
-            x, y = L.hex_center(col, row)
-            img = art.lamp(R * 0.42, n)
-            layer.blit(img, img.get_rect(center=(round(x - bx), round(y - by))))
+            self.blit_on_layer(layer, art.lamp(R * 0.42, n), L.hex_center(col, row))
         for col, row in covers:
-            x, y = L.hex_center(col, row)
-            img = art.cover(R * 0.5)
-            layer.blit(img, img.get_rect(center=(round(x - bx), round(y - by))))
+            self.blit_on_layer(layer, art.cover(R * 0.5), L.hex_center(col, row))
         for col, row in cordons:
-            x, y = L.hex_center(col, row)
-            img = art.cordon(R * 0.62)
-            layer.blit(img, img.get_rect(center=(round(x - bx), round(y - by))))
-        self._layer = layer.convert() if pygame.display.get_surface() else layer
-        self._layer_key = key
-        return self._layer
+            self.blit_on_layer(layer, art.cordon(R * 0.62), L.hex_center(col, row))
 
     # ------------------------------------------------------------- board
-    def draw_board(self, surface: pygame.Surface, model: LondonModel, hl: Highlights, clock: float) -> None:
+    def draw_moving(self, surface: pygame.Surface, model: LondonModel) -> None:
+        """Lamps, covers and cordons on the move (or dimming), and Watson's lantern."""
         L, art = self.layout, self.art
-        assert L is not None and art is not None
-        surface.blit(self._board_layer(model), L.board.topleft)
         R = L.R
-        # tokens on the move (or dimming)
         for t in model.lamps:
             if not (t.at_rest() and t.lit >= 1):
                 x, y = L.hex_center(t.col, t.row)
@@ -692,8 +592,11 @@ class LondonView(HexBoardView):
                 img = art.cordon(R * 0.62 * (1 + 0.15 * t.lift))
                 surface.blit(img, img.get_rect(center=(round(x), round(y - t.lift * R * 0.3))))
         self._draw_beam(surface, model)
-        self._draw_marks(surface, model, hl, clock)
-        self._draw_pawns(surface, model, hl, clock)
+
+    def draw_over_pawns(self, surface: pygame.Surface, model: LondonModel, hl: Highlights, clock: float) -> None:
+        """The lantern's direction arrows, the preview and Goodley's whistle."""
+        L = self.layout
+        R = L.R
         if hl.arrows is not None:
             self._draw_arrows(surface, hl, clock)
         self._draw_preview(surface, model, hl, clock)

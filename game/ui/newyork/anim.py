@@ -4,11 +4,9 @@ into parks, zones and ships moved, Eastman's push, Tumblety's swap, the informan
 :func:`~game.ui.newyork.paths.walk_path` (shared with the view's preview) finds the cells a
 move passes through.
 
-:func:`build` returns a tween tree (see :mod:`game.ui.tween`) that moves a
-:class:`~game.ui.newyork.view.NewYorkModel` from the viewer's observation
-before an action to the one after it; the caller snaps the model to the
-"after" observation when it ends, so a skipped animation leaves the same
-picture.  Only observations are used: nothing a side may not see is drawn.
+:func:`build` moves a :class:`~game.ui.newyork.view.NewYorkModel` from the
+viewer's observation before an action to the one after it (the card game's
+steps come from :func:`game.ui.hex.anim.card_builder`).
 """
 
 from __future__ import annotations
@@ -18,9 +16,8 @@ import math
 from ...engine.actions import Action
 from ...engine.newyork.board import ADJ, EXITS, INDEX, LIBERTY
 from ...engine.newyork.state import HIDDEN, NewYorkState
-from .. import texts as common
 from .. import theme
-from ..hex.anim import Sound, Timing, banner, card_step, deal, frame, slide, swap, walk, witness
+from ..hex.anim import Sound, Timing, banner, card_builder, deal, slide, swap, walk, witness
 from ..i18n import _
 from ..tween import Call, Func, Par, Seq, Step, Tween, Wait, ease_in_out, ease_out, linear
 from . import texts
@@ -45,27 +42,10 @@ def _walk(model: NewYorkModel, char: int, path: list[int], snd: Sound) -> Step:
 
 
 # ==================================================================== build
-def build(model: NewYorkModel, before: NewYorkState, action: Action, after: NewYorkState,
-          sound: Sound | None = None, own: bool = False) -> Step:
-    """The animation of ``action`` on ``model`` (which shows ``before``): viewer's observations only."""
-    snd: Sound = sound or (lambda name: None)
-    body = _body(model, before, action, after, snd)
-    return frame(model, before, action, after, snd, own, body, texts.actor_of(before, action))
-
-
 def _body(model: NewYorkModel, before: NewYorkState, action: Action, after: NewYorkState, snd: Sound) -> Step:
+    """New York's powers, the escape, the informant and the witness call."""
     kind, args = action.kind, action.args
     act = before.active
-    step = card_step(model, before, action, after, snd, texts.name, IDS)
-    if step is not None:
-        return step
-    if kind == "to":
-        return _walk(model, act, walk_path(before, act, INDEX[str(args[0])]), snd)
-    if kind == "accuse":
-        x = IDS.index(str(args[0]))
-        return Seq(_walk(model, act, walk_path(before, act, before.pos[x]), snd),
-                   banner(model, _("{accuser} accuses {name}!").format(
-                       accuser=common.side_name("investigator"), name=texts.short(x)), theme.INVESTIGATOR_BLUE, 0.7))
     if kind == "escape":
         return _escape(model, before, act, INDEX[str(args[0])], snd)
     if kind in ("subway", "building", "lamp"):
@@ -224,3 +204,7 @@ def _informant_wakes(model: NewYorkModel, snd: Sound) -> Step:
 
 
 __all__ = ["build", "link", "walk_path"]
+
+
+#: the animation of an action (see :func:`game.ui.hex.anim.card_builder`)
+build = card_builder(texts, INDEX, walk_path, _walk, _body)

@@ -7,8 +7,10 @@ scene what to draw.  Positions are the engine's cells 0-83 (Liberty Island
 is 83; the ports and the East passage are cells too).
 
 What both card games do alike (Jack's forced answers, the pending chain,
-the light, the banner and flying cards, the title) comes from
-:class:`~game.ui.hex.game.CardGameUI`.
+the card clicks and keys, the light, the banner and flying cards, the
+title) comes from :class:`~game.ui.hex.game.CardGameUI`; New York adds
+clicks towards a decision of several targets, the informant and its
+powers' cells.
 """
 
 from __future__ import annotations
@@ -23,11 +25,11 @@ from ...engine.newyork.actions import DRAW_HIDDEN, IDENTITY_HIDDEN, split_pair
 from ...engine.newyork.board import INDEX, N_CELLS
 from ...engine.newyork.state import VOCAB, NewYorkState
 from ..hex.board import Highlights
-from ..hex.game import MOVE_COLOUR, POWER_COLOUR, CardGameUI, draw_card_position
-from ..i18n import _, colon
+from ..hex.game import CardGameUI, card_results_rows, draw_card_position
+from ..i18n import _
 from ..preview import newyork_light
 from . import anim, texts
-from .picker import CARD, CONFIRM, SECOND, TARGET, NewYorkPicker
+from .picker import SECOND, TARGET, NewYorkPicker
 from .view import NewYorkModel, NewYorkView
 
 IDS = texts.IDS
@@ -40,41 +42,16 @@ def _target(focus: tuple) -> tuple[str, int]:
 
 class UI(CardGameUI):
     game = "newyork"
-
-    # ---------------------------------------------------------------- parts
-    def make_view(self) -> NewYorkView:  # type: ignore[override]
-        return NewYorkView()
-
-    def make_model(self, obs: NewYorkState) -> NewYorkModel:  # type: ignore[override]
-        return NewYorkModel.from_view(obs)
-
-    def make_picker(self, obs: NewYorkState) -> NewYorkPicker:  # type: ignore[override]
-        return NewYorkPicker(obs)
-
-    def parse(self, text: str) -> Action:
-        return VOCAB.parse(text)
-
-    # ---------------------------------------------------------------- rules
-    def visible_action(self, i: int, side: Side) -> Action:
-        """Jack's identity is masked for the investigator; an informant's card for the side that did not meet him."""
-        sc = self.scene
-        a = VOCAB.parse(sc.record.actions[i])
-        if a.kind == "identity" and side is Side.INVESTIGATOR:
-            return IDENTITY_HIDDEN
-        if a.kind == "draw" and sc.states[i].actor() is not side:
-            return DRAW_HIDDEN
-        return a
-
-    # ----------------------------------------------------------- animation
-    def actor_of(self, before: NewYorkState, action: Action) -> str | None:  # type: ignore[override]
-        return texts.actor_of(before, action)
-
-    def build_anim(self, before: NewYorkState, action: Action, after: NewYorkState, own: bool) -> Any:  # type: ignore[override]
-        sc = self.scene
-        return anim.build(sc.model, before, action, after, sc.app.play, own)
-
-    def describe(self, before: NewYorkState, action: Action, after: NewYorkState) -> list[str]:  # type: ignore[override]
-        return texts.describe(before, action, after)
+    view_cls = NewYorkView
+    model_cls = NewYorkModel
+    picker_cls = NewYorkPicker
+    vocab = VOCAB
+    texts = texts
+    anim = anim
+    identity_hidden = IDENTITY_HIDDEN
+    draw_hidden = DRAW_HIDDEN  # an informant's card for the side that did not meet him
+    light_of = staticmethod(newyork_light)
+    n_cells = N_CELLS
 
     def caption(self, action: Action, actor: str | None) -> str:
         if action.kind == "draw":
@@ -109,26 +86,11 @@ class UI(CardGameUI):
         sc = self.scene
         sc.refuse(sc.picker.extra())
 
-    def click(self, pos: tuple[int, int]) -> None:
+    def click_board(self, pos: tuple[int, int]) -> None:
         sc = self.scene
-        L = sc.view.layout
         p: NewYorkPicker = sc.picker
-        m: NewYorkModel = sc.model
-        k = L.card_at(pos)
-        if k is not None:
-            if k >= len(m.row):
-                return
-            c = m.row[k]
-            if p.chain and p.chain[0].kind == "play" and str(p.chain[0].args[0]) == IDS[c] and not p.done \
-                    and len(p.chain) == 1 and not p.clicks:
-                sc.undo()  # a second click on the chosen card puts it back
-                return
-            sc.refuse(p.pick_card(c))
-            return
-        if not L.board.collidepoint(pos):
-            return
-        pawn = sc.view.pawn_at(m, pos)
-        cell = L.pos_at(pos)
+        pawn = sc.view.pawn_at(sc.model, pos)
+        cell = sc.view.layout.pos_at(pos)
         targets = p.targets()
         if pawn is not None and ("pawn", pawn) in targets:
             sc.refuse(p.pick(("pawn", pawn)))
@@ -139,42 +101,9 @@ class UI(CardGameUI):
         elif cell is not None:
             sc.refuse(p.pick_cell(cell))
 
-    def choose(self, name: str, value: int) -> None:
-        sc = self.scene
-        p: NewYorkPicker = sc.picker
-        stage = p.stage
-        refuse = sc.refuse
-        if name == "back":
-            sc.undo()
-        elif name == "confirm":
-            if stage == CONFIRM:
-                sc.confirm()
-            elif sc.focus is not None:
-                self.activate(sc.focus)
-            else:
-                refuse(_("Choose with the number keys, or Tab to a target and press Enter."))
-        elif name in ("next", "previous"):
-            sc.cycle_focus(1 if name == "next" else -1)
-        elif name == "mode":
-            refuse(p.extra())
-        elif name == "stay":
-            refuse(p.pass_power())
-        elif stage == CARD and name == "number":
-            row = sc.model.row
-            if 1 <= value <= len(row):
-                refuse(p.pick_card(row[value - 1]))
-        elif name == "direction":
-            sc.cycle_focus(1 if value in (1, 2) else -1)
-
-    def focus_targets(self) -> list[tuple]:
-        p: NewYorkPicker | None = self.scene.picker
-        if p is None:
-            return []
-        if p.stage == CARD:
-            return [("card", c) for c in p.playable_cards()]
-        if p.stage in (TARGET, SECOND):
-            return [("pawn", x) for x in sorted(p.pawn_targets())] + [("pos", c) for c in sorted(p.cell_targets())]
-        return []
+    def choose_more(self, name: str, value: int, stage: str) -> None:
+        if name == "stay":
+            self.scene.refuse(self.scene.picker.pass_power())
 
     def activate(self, focus: tuple) -> None:
         sc = self.scene
@@ -184,107 +113,23 @@ class UI(CardGameUI):
         else:
             sc.refuse(p.pick(_target(focus)))
 
-    def hover_target(self) -> tuple | None:
-        sc = self.scene
-        L = sc.view.layout
-        if L is None or sc.picker is None or not pygame.mouse.get_focused():
-            return None
-        pos = pygame.mouse.get_pos()
-        targets = self.focus_targets()
-        k = L.card_at(pos)
-        if k is not None and k < len(sc.model.row) and ("card", sc.model.row[k]) in targets:
-            return ("card", sc.model.row[k])
-        c = sc.view.pawn_at(sc.model, pos)
-        if c is not None and ("pawn", c) in targets:
-            return ("pawn", c)
-        q = L.pos_at(pos)
-        if q is not None and ("pos", q) in targets:
-            return ("pos", q)
-        return None
-
     # ---------------------------------------------------------------- draw
-    light_of = staticmethod(newyork_light)
-    n_cells = N_CELLS
+    def power_step(self, p: NewYorkPicker) -> bool:
+        """The informant's new cell is no power of the active character."""
+        return p.stage in (TARGET, SECOND) and p.state.phase != "informant"
 
-    @staticmethod
-    def short_name(c: int) -> str:
-        return texts.short(c)
-
-    def choice_highlights(self) -> Highlights:
-        sc = self.scene
-        m: NewYorkModel = sc.model
-        hl = Highlights(show_sight=sc.show_sight)
-        if m.jack_known() and (m.view == "jack" or m.outcome is not None):
-            hl.jack_char = m.jack
-        if sc.anim is None and sc.recent:
-            hl.recent = list(sc.recent)
-        if not sc.my_turn() or sc.picker is None:
-            return hl
-        p: NewYorkPicker = sc.picker
-        hl.focus = sc.focus if sc.focus is not None else self.hover_target()
-        if p.stage == CARD:
-            hl.cards = set(p.playable_cards())
-        if p.chain and p.chain[0].kind == "play":
-            hl.selected_card = IDS.index(str(p.chain[0].args[0]))
-        hl.cells = p.cell_targets()
-        hl.pawns = p.pawn_targets()
+    def highlight_more(self, hl: Highlights, p: NewYorkPicker) -> None:
         st = p.state
         if p.current_mode() == "move":
             hl.pawns |= {c for c in range(8) if c != st.active and st.pos[c] in hl.cells}  # accusations
         hl.chosen = p.chosen_cells()
         hl.chosen_pawn = p.chosen_pawn()
-        hl.mode_colour = POWER_COLOUR if p.stage in (TARGET, SECOND) and p.current_mode() == "power" \
-            and st.phase != "informant" else MOVE_COLOUR
-        if p.done:
-            hl.preview = list(p.chain)
-            hl.preview_state = p.obs
-        return hl
-
-    def draw_under(self, surface: pygame.Surface, hl: Highlights, clock: float) -> None:  # type: ignore[override]
-        sc = self.scene
-        v, m = sc.view, sc.model
-        self._sync_preview(m)
-        v.draw_board(surface, m, hl, clock)
-        v.draw_after(surface, m, hl)
-        v.draw_strip(surface, m, hl, clock)
-        v.draw_track(surface, m)
-        v.draw_hands(surface, m)
-
-    def _sync_preview(self, m: NewYorkModel) -> None:  # type: ignore[override]
-        """While a card is chosen (before Confirm), its card shows lifted and its pawn as the active one."""
-        sc = self.scene
-        if sc.anim is not None or not sc.my_turn() or sc.picker is None:
-            return
-        p: NewYorkPicker = sc.picker
-        chosen = IDS.index(str(p.chain[0].args[0])) if p.chain and p.chain[0].kind == "play" else -1
-        want = chosen if chosen >= 0 else p.obs.active
-        if m.active != want:
-            m.active = want
-            m.card_lift = [1.0 if c == want else 0.0 for c in range(8)]
-
-    def prompt_sub(self, hover: tuple | None) -> str:
-        p: NewYorkPicker | None = self.scene.picker
-        if p is None:
-            return ""
-        if hover is not None and hover[0] == "card":
-            return colon(texts.short(hover[1]), texts.power_help(hover[1]))
-        act = p.state.active
-        if act >= 0 and p.stage in (TARGET, SECOND) and p.state.phase != "informant":
-            return texts.power_help(act)
-        return ""
 
 
 # ------------------------------------------------------------------ replay and results
 def results_rows(final: NewYorkState) -> list[tuple[str, str]]:
     """The figures of a finished game for the results screen."""
-    return [
-        (_("Rounds played"), str(final.round)),
-        (_("Suspects left"), str(bin(final.suspects).count("1"))),
-        (_("Alibi cards drawn by the investigator"), str(len(final.icards))),
-        (_("Alibi cards drawn by Jack"), str(len(final.jcards))),
-        (_("Parks on the board"), str(len(final.parks))),
-        (_("Witness card at the end"), texts.witness_side(final.witness)),
-    ]
+    return card_results_rows(final, texts.witness_side, (_("Parks on the board"), str(len(final.parks))))
 
 
 def draw_position(surface: pygame.Surface, state: NewYorkState, clock: float, view: Any) -> pygame.Rect:

@@ -133,13 +133,11 @@ class NewYorkPicker(HexPicker):
     # -------------------------------------------------------------- picks
     def pick(self, target: Target) -> str | None:
         """A click on a cell or a pawn (``("cell", c)`` / ``("pawn", x)``)."""
-        stage = self.stage
-        if stage == CONFIRM:
-            return _("Confirm (Enter) or undo (Backspace) your choice.")
-        if stage == CARD:
-            if target[0] == "pawn" and target[1] in self.playable_cards():
-                return self.pick_card(target[1])
-            return _("First choose a character card (keys 1-4).")
+        if self.stage == CARD and target[0] == "pawn" and target[1] in self.playable_cards():
+            return self.pick_card(target[1])
+        refused = self._not_now()
+        if refused is not None:
+            return refused
         mode = self.current_mode()
         if target not in self.targets(mode):
             other = "power" if mode == "move" else "move"
@@ -182,11 +180,8 @@ class NewYorkPicker(HexPicker):
         if self.clicks:
             return self._why_not_second()
         if kind == "cell" and EXITS >> v & 1:
-            if self.side is not None and self.side.value == "investigator":
-                return _("Only Jack can leave Manhattan.")
-            if s.witness:
-                return _("Jack may escape only while the witness card shows “not visible”.")
-            return _("That way out is out of reach, closed, or this character cannot be Jack.")
+            return self._why_no_escape(_("Only Jack can leave Manhattan."),
+                                       _("That way out is out of reach, closed, or this character cannot be Jack."))
         if self.current_mode() == "power" and act >= 0:
             return {
                 "beach": _("Beach: click an empty street not next to a subway entrance."),
@@ -198,34 +193,22 @@ class NewYorkPicker(HexPicker):
                 "tumblety": _("Tumblety: click a character next to him, then the one to swap with."),
                 "smith": _("Smith: click a ship, then a free port."),
             }[IDS[act]]
-        if kind == "cell" and v in s.pos and s.pos.index(v) != act and self.side is not None \
-                and self.side.value == "jack":
-            return _("Only the investigator may move onto another character (an arrest).")
-        if act >= 0:
-            return _("{name} cannot reach that cell: pick a marked one ({steps}).").format(
-                name=texts.short(act), steps=_("1-3 steps"))
-        return _("Click a marked target.")
+        return self._why_not_there(v if kind == "cell" else None)
 
     def _why_not_second(self) -> str:
         act = self.state.active
         cid = IDS[act] if act >= 0 else ""
-        return {
+        return self._why_from(cid, {
             "callahan": _("The zone goes on two neighbouring cells with nobody on them: pick marked ones."),
             "eastman": _("Pick a marked cell for the character Eastman's men push."),
             "tumblety": _("Pick the marked character to swap with."),
             "smith": _("The ship sails to a free port: pick a marked one."),
-        }.get(cid, _("Click a marked target."))
+        })
 
     # ------------------------------------------------------------- words
-    def prompt(self) -> str:
-        """What the player should do next, in one line or two."""
+    def _prompt(self) -> str:
         stage = self.stage
         s = self.state
-        if stage == CONFIRM:
-            return _("{move}? Confirm (Enter) or undo (Backspace).").format(
-                move=texts.chain_phrase(self.obs, self.chain))
-        if stage == CARD:
-            return _("Your move: choose a character card (keys 1-4).")
         if s.phase == TIP:
             return _("The informant has spoken: click the free cell where he goes now.")
         act = s.active
@@ -254,14 +237,7 @@ class NewYorkPicker(HexPicker):
                 "tumblety": _("{name}: click a character to swap (one of the two next to him)."),
                 "smith": _("{name}: click the ship to sail to another port."),
             }[cid].format(name=name)
-        steps = _("1-3 steps")
-        if self.of("accuse"):
-            return _("Move {name} ({steps}): click a marked cell, or a character's cell to arrest him.").format(
-                name=name, steps=steps)
-        if self.of("escape"):
-            return _("Move {name} ({steps}): click a marked cell, or a way out to escape.").format(
-                name=name, steps=steps)
-        return _("Move {name} ({steps}): click a marked cell.").format(name=name, steps=steps)
+        return self._move_prompt(name, act, _("Move {name} ({steps}): click a marked cell, or a way out to escape."))
 
     def extra_label(self) -> str | None:
         """The label of the third button: move or power first, or leave an optional power unused."""

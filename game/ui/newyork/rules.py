@@ -1,26 +1,27 @@
 """How to play Mr. Jack in New York: one page per rule, each with a picture.
 
-The pictures are small hex maps drawn with the game's own sprites and
-board pieces (:mod:`game.ui.newyork.view`), plus a miniature of the real
-Manhattan board at its start position; the geometry of the small maps is
-the card games' :class:`~game.ui.hex.rules.Patch`, and the pages every card
-game shares (the goal, a round, the witness card) use the pictures of
+The words are ``rules.txt`` beside this module.  The pictures are small
+hex maps drawn with the game's own sprites and board pieces
+(:mod:`game.ui.newyork.view`), plus a miniature of the real Manhattan
+board at its start position; the geometry of the small maps is the card
+games' :class:`~game.ui.hex.rules.Patch`, and the pages every card game
+shares (the goal, a round, the witness card) use the pictures of
 :mod:`game.ui.hex.rules` with New York's sprites.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
 from ...engine.newyork import NewYork
 from .. import theme
 from ..hex.board import Highlights, eye
-from ..hex.rules import Patch, arrow, picture_goal, picture_round, picture_witness
-from ..i18n import _, colon, current_language
-from ..rulebook import Page
+from ..hex.rules import Patch, arrow, art_cache, card_pictures
+from ..i18n import current_language
+from ..rulebook import Page, read_pages
 from . import texts
 from .view import (
     HARBOUR,
@@ -41,17 +42,10 @@ from .view import (
 Rect = pygame.Rect
 BEACH, RUNNER, LATIMER, GRANT, CALLAHAN, EASTMAN, TUMBLETY, SMITH = range(8)
 Cell = tuple[int, int]
+TEXT = Path(__file__).with_name("rules.txt")
 
-_arts: dict[int, Art] = {}
+_art = art_cache(Art)
 _minis: dict[tuple, pygame.Surface] = {}
-
-
-def _art(R: float) -> Art:
-    key = max(6, round(R))
-    art = _arts.get(key)
-    if art is None:
-        art = _arts[key] = Art(key)
-    return art
 
 
 def draw_patch(surface: pygame.Surface, box: Rect, cols: int, rows: int, *, water: set = frozenset(),
@@ -185,18 +179,6 @@ def picture_sight(surface: pygame.Surface, box: Rect, t: float) -> None:
                eyes={(2, 1): True, (4, 2): True, (4, 3): True, (5, 1): False, (0, 3): False})
 
 
-def picture_goal_ny(surface: pygame.Surface, box: Rect, t: float) -> None:
-    picture_goal(surface, box, t, _art(box.h * 0.12))
-
-
-def picture_round_ny(surface: pygame.Surface, box: Rect, t: float) -> None:
-    picture_round(surface, box, t, _art(box.h * 0.1))
-
-
-def picture_witness_ny(surface: pygame.Surface, box: Rect, t: float) -> None:
-    picture_witness(surface, box, t, _art(box.h * 0.1))
-
-
 def picture_move(surface: pygame.Surface, box: Rect, t: float) -> None:
     blocked = {(3, 1), (3, 2)}
     p = draw_patch(surface, box, 7, 4, buildings={(3, 1)}, zones=(((3, 2), (3, 3)),), tokens={(2, 0): "lamp"},
@@ -323,105 +305,9 @@ def picture_end(surface: pygame.Surface, box: Rect, t: float) -> None:
 
 
 # ---------------------------------------------------------------------- pages
-def pages() -> list:
-    """The New York rule pages in reading order (texts are looked up when drawn)."""
-    def power(c: int) -> Callable[[], str]:
-        return lambda: colon(texts.name(c), texts.power_name(c))
-
-    return [
-        Page(lambda: _("The goal"), lambda: [
-            _("Manhattan, 1889. Jack hides behind one of eight characters in the streets of New York. Only he "
-              "knows which one: at the start he secretly draws an alibi card, the one character without an alibi."),
-            _("The investigator wins by arresting Jack before the end of round 8. Jack wins by leaving Manhattan "
-              "unseen, by a wrong arrest, or when round 8 ends."),
-        ], picture_goal_ny),
-        Page(lambda: _("Manhattan"), lambda: [
-            _("The board is lower Manhattan: streets, blocks of buildings, ferry piers with arrows to Liberty "
-              "Island, five ports outlined in red and the East passage, the only road out."),
-            _("The investigator sits at the gold edge, Jack at the silver one. Lamps, subway entrances and "
-              "buildings are tokens with a park on the back; two investigation zones, two ships and the "
-              "informant complete the board."),
-        ], picture_board),
-        Page(lambda: _("Seen and unseen"), lambda: [
-            _("A character is seen if he stands on or next to a lamp, or next to another character, unless one "
-              "of the two is in a park."),
-            _("A character in a park, or on Liberty Island, is never seen. The informant is not a character."),
-        ], picture_sight),
-        Page(lambda: _("A round"), lambda: [
-            _("Odd rounds: four character cards are turned up. The investigator plays one, Jack two, "
-              "the investigator the last."),
-            _("Even rounds: the other four cards. Jack plays one, the investigator two, Jack the last. "
-              "The eight cards are shuffled after every even round."),
-            _("Playing a card moves that character and uses his power, whoever Jack may be."),
-        ], picture_round_ny),
-        Page(lambda: _("Moving"), lambda: [
-            _("A character moves 1 to 3 cells. He may pass other characters and walk through lamps, but he must "
-              "move, never ends where he started, and ends on another character's cell only to arrest him."),
-            _("Buildings block everybody but Cloud Runner; investigation zones block everybody."),
-        ], picture_move),
-        Page(lambda: _("The subway"), lambda: [
-            _("From a subway entrance, one step takes a character to any other entrance (the printed one too). "
-              "An entrance turned into a park is no entrance; one under an investigation zone cannot be used."),
-        ], picture_subway),
-        Page(lambda: _("Ferries and Liberty Island"), lambda: [
-            _("Ferry cells can be walked on and stood on. Their arrows lead to Liberty Island and back, one way "
-              "each: every arrow costs one step."),
-            _("Nothing is built on the ferries or on the island, and a character on Liberty Island is never seen."),
-        ], picture_ferry),
-        Page(power(BEACH), lambda: [
-            _("Before or after his move, Beach must build a subway entrance on an empty street cell that is not "
-              "next to another entrance."),
-        ], picture_beach),
-        Page(power(RUNNER), lambda: [
-            _("Before or after her move, Cloud Runner must put up a building on an empty street cell."),
-            _("While she moves, she crosses building cells without spending steps, and ends on a free cell."),
-        ], picture_runner),
-        Page(power(LATIMER), lambda: [
-            _("Before or after his move, Latimer must put up a street lamp on an empty street cell that is not "
-              "next to another lamp. It lights its own cell and every street or ferry cell around it."),
-        ], picture_latimer),
-        Page(power(GRANT), lambda: [
-            _("Before or after her move, Grant must turn a lamp, a building or a subway entrance token over: "
-              "it becomes a park. A character in a park is never seen."),
-            _("An entrance with a character or the informant on it may be turned; one under a zone may not."),
-            _("A park is the back of a token, so only tokens turn: the buildings and the subway entrance printed "
-              "on the board have no back and never become parks."),
-        ], picture_grant),
-        Page(power(CALLAHAN), lambda: [
-            _("Before or after his move, Callahan must move an investigation zone onto two neighbouring cells "
-              "with nobody on them; at least one of the two must be new."),
-        ], picture_callahan),
-        Page(power(EASTMAN), lambda: [
-            _("Eastman moves, or instead his men move another character 1 to 3 cells: one who is seen if "
-              "Eastman is seen, unseen if he is unseen."),
-            _("No subway and no arrest that way, but the pushed character may meet the informant, or leave "
-              "Manhattan if he is Jack."),
-        ], picture_eastman),
-        Page(power(TUMBLETY), lambda: [
-            _("Before or after his move, Tumblety may swap a character next to him with any other character, "
-              "once. A swap is not a move: nobody meets the informant or escapes that way."),
-        ], picture_tumblety),
-        Page(power(SMITH), lambda: [
-            _("Before or after his move, Edward Smith must sail one of the two ships to a free port."),
-        ], picture_smith),
-        Page(lambda: _("The informant"), lambda: [
-            _("While the informant is talkative, a character who stops on his cell gets the top alibi card for "
-              "the player who played him, who keeps it secret. That character is innocent."),
-            _("Then the informant falls silent and that player puts him on a free cell. He talks again at the "
-              "start of every round."),
-        ], picture_informant),
-        Page(lambda: _("The witness call"), lambda: [
-            _("After the fourth card Jack says whether his character is seen. If he is, every character out of "
-              "sight is innocent; if not, every one in sight is. Their pawns turn to the innocent side."),
-            _("The witness card shows the answer during the whole next round."),
-        ], picture_witness_ny),
-        Page(lambda: _("Escape and arrest"), lambda: [
-            _("Escape: in a round after he ended unseen, Jack may leave Manhattan with his own character, by the "
-              "East passage or aboard a ship in its port, if no investigation zone closes the way. He wins."),
-            _("Arrest: the investigator moves a character onto the suspect's cell. Right: he wins. Wrong: Jack "
-              "wins. If nobody is arrested by the end of round 8, Jack wins."),
-        ], picture_end),
-    ]
+def pages() -> list[Page]:
+    """The New York rule pages in reading order (``rules.txt``; texts are looked up when drawn)."""
+    return read_pages(TEXT, {**globals(), **card_pictures(_art)}, texts)
 
 
 __all__ = ["pages", "draw_patch"]

@@ -18,29 +18,18 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 
 from ...engine.core import Termination
 from ...engine.newyork.board import INDEX, LIBERTY, LIGHT, N_CELLS, NAMES, STREET, ZONE_PAIRS, cells_of
 from ...engine.newyork.data import CHARACTER_IDS, DATA
-from ...engine.newyork.state import HIDDEN, NewYorkState
+from ...engine.newyork.state import NewYorkState
 from .. import theme
-from ..hex.board import (
-    SQ3,
-    FlyingCard,
-    HexArt,
-    HexBoardView,
-    HexLayout,
-    Highlights,
-    Look,
-    PawnVis,
-    arrow,
-    cobbles,
-    hexagon,
-    path_line,
-)
+from ..hex.board import SQ3, HexArt, HexBoardView, HexLayout, Highlights, Look, arrow, path_line
+from ..hex.model import CardModel, FlyingCard, PawnVis
+from ..hex.sprites import SS, board_canvas, cobbles, finish, hexagon, token_canvas
 from ..i18n import _
 from ..marks import mark_function
 from . import texts
@@ -167,62 +156,34 @@ class InformantVis:
     alpha: float = 1.0
 
 
-@dataclass
-class NewYorkModel:
-    """What one side may see of a New York game, as drawn this frame.
+@dataclass(kw_only=True)
+class NewYorkModel(CardModel):
+    """What one side may see of a New York game, as drawn this frame: the shared card-game part
+    (:class:`~game.ui.hex.model.CardModel`) and Manhattan's tokens, zones, ships and informant.
 
-    Built by :meth:`from_view` from an observation; tweens move it.  ``jack``
-    is the identity card index, :data:`HIDDEN` when this view may not know
-    it, ``None`` before it is dealt; ``icards``/``jcards`` hold
-    :data:`HIDDEN` for the cards this view may not see.
+    Built by :meth:`from_view` from an observation; tweens move it.
     """
 
-    view: str
-    round: int
-    phase: str
-    pawns: list[PawnVis]
     tokens: list[TokenVis]
     zones: list[ZoneVis]
     ships: list[ShipVis]
     informant: InformantVis
     stock: list[int]           # tokens left: buildings, subways, lamps
-    witness: bool
-    row: list[int]
-    played: list[int]
-    active: int
-    icards: list[int]
-    jcards: list[int]
-    jack: int | None
-    deck: int = 7
-    outcome: str | None = None
-    winner: str | None = None
-    visible: int = 0
-    jack_seen: bool | None = None
     # transient animation parts
-    witness_flip: float = 0.0
-    card_lift: list[float] = field(default_factory=lambda: [0.0] * 8)
-    row_alpha: list[float] = field(default_factory=lambda: [1.0] * 4)
-    flying: list[FlyingCard] = field(default_factory=list)
-    sight_alpha: float = 0.0
-    banner: str = ""
-    banner_colour: tuple[int, int, int] = theme.PARCHMENT
-    banner_alpha: float = 0.0
-    moving: int = -1
     push_t: float = 0.0        # Eastman's order: rings around him
     hypnosis_t: float = 0.0    # Tumblety's swap: rings around him
     targets: tuple[int, ...] = ()  # whom the order or the hypnosis is for
 
     @classmethod
     def from_view(cls, obs: NewYorkState) -> NewYorkModel:
-        m = cls(view=obs.view, round=1, phase=obs.phase, pawns=[], tokens=[], zones=[], ships=[],
-                informant=InformantVis(0.0, 0.0), stock=[0, 0, 0], witness=True, row=[], played=[], active=-1,
-                icards=[], jcards=[], jack=None)
+        m = cls(view=obs.view, phase=obs.phase, tokens=[], zones=[], ships=[], informant=InformantVis(0.0, 0.0),
+                stock=[0, 0, 0], **cls.empty())
         m.sync(obs)
         return m
 
     def sync(self, obs: NewYorkState) -> None:
         """Snap every field to ``obs`` and drop the transient animation parts."""
-        self.view, self.round, self.phase = obs.view, obs.round, obs.phase
+        self.sync_cards(obs)
         gone = obs.outcome is not None and obs.outcome.termination is Termination.ESCAPE
         self.pawns = []
         for c, p in enumerate(obs.pos):
@@ -243,46 +204,16 @@ class NewYorkModel:
                     sh.alpha = 0.0  # the ship has sailed with Jack aboard
         self.informant = InformantVis(*CELL_XY[obs.informant], talk=obs.talk)
         self.stock = list(obs.stock)
-        self.witness = obs.witness
-        self.played = list(obs.played)
-        self.row = sorted(c for c in range(8) if obs.cards >> c & 1 or c in obs.played)
-        self.active = obs.active
-        self.icards, self.jcards = list(obs.icards), list(obs.jcards)
-        self.jack = obs.jack
-        self.deck = obs.deck_size()
-        self.outcome = None if obs.outcome is None else str(obs.outcome)
-        self.winner = None if obs.outcome is None else obs.outcome.winner.value
-        self.visible = obs.visible_mask()
-        self.jack_seen = obs.jack_seen()
-        self.witness_flip = 0.0
-        self.card_lift = [1.0 if c == obs.active else 0.0 for c in range(8)]
-        self.row_alpha = [1.0] * 4
-        self.flying = []
-        self.sight_alpha = 0.0
-        self.banner_alpha = 0.0
-        self.moving = -1
         self.push_t = self.hypnosis_t = 0.0
         self.targets = ()
 
     # ------------------------------------------------------------ queries
-    def jack_known(self) -> bool:
-        return self.jack is not None and self.jack != HIDDEN
-
-    def suspects(self) -> list[int]:
-        return [p.char for p in self.pawns if p.suspect]
-
     def token_at(self, cell: int) -> TokenVis | None:
         xy = CELL_XY[cell]
         for t in self.tokens:
             if round(t.col) == xy[0] and round(t.row) == xy[1]:
                 return t
         return None
-
-    def secrets(self) -> dict:
-        """The hidden-information part of the model (what tests check per view)."""
-        return {"jack": self.jack, "jcards": list(self.jcards), "icards": list(self.icards),
-                "flying": [f.card for f in self.flying if f.dst[0] in ("jack", "identity")],
-                "flying_investigator": [f.card for f in self.flying if f.dst[0] == "investigator"]}
 
 
 _AT = {xy: i for i, xy in enumerate(CELL_XY)}
@@ -548,14 +479,9 @@ def _render_ship(r: int) -> pygame.Surface:
 
 def _render_informant(r: int, talk: bool) -> pygame.Surface:
     """The informant's token: talkative (a face speaking, on parchment) or silent (a finger on the lips)."""
-    ss = 3
-    R = r * ss
-    size = int(R * 2.5)
-    surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    c = size / 2
+    surf, R, c = token_canvas(r, 2.5, (0.08, 0.12, 130))
     face = TALK if talk else SILENT
     rim = theme.BRASS_DARK if talk else (52, 54, 62)
-    pygame.draw.circle(surf, (0, 0, 0, 130), (c + R * 0.08, c + R * 0.12), R)
     pygame.draw.circle(surf, rim, (c, c), R)
     pygame.draw.circle(surf, face, (c, c), R * 0.86)
     ink = (40, 32, 24) if talk else (28, 30, 36)
@@ -575,8 +501,8 @@ def _render_informant(r: int, talk: bool) -> pygame.Surface:
                          max(2, int(R * 0.06)))
         pygame.draw.line(surf, (214, 204, 186), (hx + R * 0.27, hy + R * 0.05), (hx + R * 0.27, hy + R * 0.42),
                          max(3, int(R * 0.1)))
-    pygame.draw.circle(surf, theme.BRASS_LIGHT if talk else (120, 124, 136), (c, c), R * 0.98, max(1, ss))
-    return pygame.transform.smoothscale(surf, (size // ss, size // ss))
+    pygame.draw.circle(surf, theme.BRASS_LIGHT if talk else (120, 124, 136), (c, c), R * 0.98, max(1, SS))
+    return finish(surf)
 
 
 def _render_zone(dx: float, dy: float, R: float) -> pygame.Surface:
@@ -644,10 +570,8 @@ def _render_board(L: Layout) -> pygame.Surface:
 
     Supersampled and scaled down once per window size.
     """
-    ss = 2
+    S, R, ss = board_canvas(L)
     bw, bh = L.board.size
-    S = pygame.Surface((bw * ss, bh * ss))
-    R = L.R * ss
     bx, by = L.board.topleft
 
     def cen(col: float, row: float) -> tuple[float, float]:
@@ -903,28 +827,21 @@ class NewYorkView(HexBoardView):
     LAYOUT = Layout
     ART = Art
 
-    def drop_caches(self) -> None:
-        self._layer: pygame.Surface | None = None
-        self._layer_key: tuple | None = None
-
     def render_board(self, L: Layout) -> pygame.Surface:  # type: ignore[override]
         return _render_board(L)
 
     # ------------------------------------------------------------- tokens
-    def _board_layer(self, model: NewYorkModel) -> pygame.Surface:
-        """The board with the tokens, zones and ships at rest: rebuilt only when they change."""
-        L, art = self.layout, self.art
-        assert L is not None and art is not None
+    def layer_key(self, model: NewYorkModel) -> tuple:
+        """The tokens, zones and ships at rest."""
         tokens = tuple(sorted((t.kind, round(t.col), round(t.row)) for t in model.tokens if t.at_rest()))
         zones = tuple(sorted((z.a, z.b) for z in model.zones if z.at_rest()))
         ships = tuple(sorted((round(s.col), round(s.row)) for s in model.ships if s.at_rest()))
-        key = (tokens, zones, ships)
-        if self._layer is not None and self._layer_key == key:
-            return self._layer
-        if self._board is None:
-            self.static_layer()
-        assert self._board is not None
-        layer = self._board.copy()
+        return (tokens, zones, ships)
+
+    def draw_layer(self, layer: pygame.Surface, key: tuple) -> None:
+        L, art = self.layout, self.art
+        assert L is not None and art is not None
+        tokens, zones, ships = key
         bx, by = L.board.topleft
         R = L.R
         lit = 0
@@ -932,27 +849,17 @@ class NewYorkView(HexBoardView):
             if kind == "lamp":
                 lit |= LIGHT[_AT[(col, row)]]
         for c in cells_of(lit & STREET):
-            x, y = L.center(c)
-            img = art.hex_fill(R * 0.97, LAMP_LIGHT, 50)
-            layer.blit(img, img.get_rect(center=(round(x - bx), round(y - by))))
+            self.blit_on_layer(layer, art.hex_fill(R * 0.97, LAMP_LIGHT, 50), L.center(c))
         for kind, col, row in tokens:
             if kind == "lamp":
-                x, y = L.hex_center(col, row)
-                g = theme.glow(round(R * 2.4), (118, 96, 50))
-                layer.blit(g, g.get_rect(center=(round(x - bx), round(y - by))), special_flags=pygame.BLEND_RGB_ADD)
+                self.blit_on_layer(layer, theme.glow(round(R * 2.4), (118, 96, 50)), L.hex_center(col, row),
+                                   pygame.BLEND_RGB_ADD)
         for kind, col, row in sorted(tokens, key=lambda t: KIND_SORT[t[0]]):
-            x, y = L.hex_center(col, row)
-            img = art.token(kind, R * 0.82)
-            layer.blit(img, img.get_rect(center=(round(x - bx), round(y - by))))
+            self.blit_on_layer(layer, art.token(kind, R * 0.82), L.hex_center(col, row))
         for a, b in zones:
             self._blit_zone(layer, a, b, (-bx, -by))
         for col, row in ships:
-            x, y = L.hex_center(col, row)
-            img = art.ship(R * 0.8)
-            layer.blit(img, img.get_rect(center=(round(x - bx), round(y - by))))
-        self._layer = layer.convert() if pygame.display.get_surface() else layer
-        self._layer_key = key
-        return self._layer
+            self.blit_on_layer(layer, art.ship(R * 0.8), L.hex_center(col, row))
 
     def _blit_zone(self, surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float],
                    off: tuple[float, float] = (0, 0), lift: float = 0.0) -> None:
@@ -966,12 +873,10 @@ class NewYorkView(HexBoardView):
         surface.blit(img, img.get_rect(center=(round(cx), round(cy))))
 
     # ------------------------------------------------------------- board
-    def draw_board(self, surface: pygame.Surface, model: NewYorkModel, hl: Highlights, clock: float) -> None:
+    def draw_moving(self, surface: pygame.Surface, model: NewYorkModel) -> None:
+        """Whatever is on the move, turning over or arriving: tokens, zones, ships."""
         L, art = self.layout, self.art
-        assert L is not None and art is not None
-        surface.blit(self._board_layer(model), L.board.topleft)
         R = L.R
-        # whatever is on the move, turning over or arriving
         for t in model.tokens:
             if t.at_rest():
                 continue
@@ -1001,12 +906,15 @@ class NewYorkView(HexBoardView):
                 img = img.copy()
                 img.set_alpha(round(255 * sh.alpha))
             surface.blit(img, img.get_rect(center=(round(x), round(y - sh.lift * R * 0.3))))
-        self._draw_marks(surface, model, hl, clock)
-        shared = self._informant_shares(model)
-        if not shared:
+
+    def draw_under_pawns(self, surface: pygame.Surface, model: NewYorkModel, clock: float) -> None:
+        if not self._informant_shares(model):
             self._draw_informant(surface, model, clock)
-        self._draw_pawns(surface, model, hl, clock)
-        if shared:  # beside the pawn on his cell, in front of it
+
+    def draw_over_pawns(self, surface: pygame.Surface, model: NewYorkModel, hl: Highlights, clock: float) -> None:
+        """The informant beside the pawn on his cell (in front of it), the rings of an order or a swap, the
+        preview."""
+        if self._informant_shares(model):
             self._draw_informant(surface, model, clock)
         self._draw_rings(surface, model)
         self._draw_preview(surface, model, hl, clock)

@@ -126,18 +126,9 @@ class UI(GameUI):
         assert p is not None
         stage, face = p.stage, p.face
         refuse = sc.refuse
-        if name == "back":
-            sc.undo()
-        elif name == "confirm":
-            if stage == CONFIRM:
-                sc.confirm()
-            elif sc.focus is not None:
-                self.activate(sc.focus)
-            else:
-                refuse(_("Choose with the number keys, or Tab to a target and press Enter."))
-        elif name in ("next", "previous"):
-            sc.cycle_focus(1 if name == "next" else -1)
-        elif stage == TOKEN and name == "number":
+        if self.choose_common(name):
+            return
+        if stage == TOKEN and name == "number":
             if 1 <= value <= 4:
                 refuse(p.select_token(value - 1))
         elif stage == DIRECTION and name == "direction":
