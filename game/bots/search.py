@@ -67,7 +67,7 @@ from ..engine.pocket.state import (
 )
 from ..engine.rng import Rng
 from .base import Bot, make_bot, register
-from .pocket_eval import VALUES, Scorer, ValueTable, jack_tokens
+from .pocket_eval import VALUES, Scorer, ValueTable, jack_in_sight, jack_tokens
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,7 +413,7 @@ class Searcher:
             if phase == ACT:
                 state._apply(self._rollout_action(state, state.actor(state.step), rng))
             elif phase == WITNESS:
-                state._apply(SEEN if state.jack_seen() else UNSEEN)
+                state._apply(SEEN if jack_in_sight(state) else UNSEEN)
             else:
                 state._apply(state.sample_chance())
         return self.values.state_value(state)
@@ -456,7 +456,7 @@ class Searcher:
             phase = state.phase
             if phase != ACT:
                 if phase == WITNESS:
-                    action = key = SEEN if state.jack_seen() else UNSEEN
+                    action = key = SEEN if jack_in_sight(state) else UNSEEN
                 else:
                     # Jack's draw is secret: the public tree has one branch for it.
                     hidden = phase == DRAW and state.drawer() is Side.JACK
