@@ -67,6 +67,7 @@ from ..engine.pocket.state import (
 )
 from ..engine.rng import Rng
 from .base import Bot, make_bot, register
+from .pocket_belief import JackBelief
 from .pocket_eval import VALUES, Scorer, ValueTable, jack_in_sight, jack_tokens
 
 
@@ -88,6 +89,8 @@ class SearchConfig:
     expand_on_second: bool = True  # a leaf gets statistics on its second visit, not its first
     seconds: float = 0.0           # a time budget as well (0: iterations only, deterministic)
     min_iterations: int = 0        # with ``seconds``: never stop before this many (a slow machine still thinks)
+    belief_temp: float = 0.0       # Pocket investigator: weigh Jack's candidates by his past play (0: uniformly)
+    belief_eps: float = 0.1        # ... with this share of a uniform choice in the model of Jack's play
 
 
 def search_loop(cfg: SearchConfig, step) -> int:  # type: ignore[no-untyped-def]
@@ -154,11 +157,20 @@ class _Node:
 class _Sampler:
     """Deals the secrets an observation hides, consistently with what it shows."""
 
-    def __init__(self, obs: PocketState, side: Side, cfg: SearchConfig) -> None:
+    def __init__(self, obs: PocketState, side: Side, cfg: SearchConfig,
+                 belief: list[float] | None = None) -> None:
         self.obs = obs
         self.side = side
         self.suspects = [c for c in range(9) if obs.suspect[c]]
         self.n = len(self.suspects)
+        # The investigator's chance for each suspect to be Jack, as cumulative
+        # 64-bit thresholds (None: uniform).
+        self.cumulative: list[int] | None = None
+        if belief is not None and side is Side.INVESTIGATOR:
+            acc, self.cumulative = 0.0, []
+            for w in belief:
+                acc += w
+                self.cumulative.append(int(acc / sum(belief) * 2**64))
         self.k = len(obs.jcards)
         self.tokens = jack_tokens(obs)
         # Cards drawn before the last witness call did not give Jack his goal
@@ -206,6 +218,10 @@ class _Sampler:
         obs = self.obs
         if self.own is not None and (self.p_own >= 1.0 or rng.u64() < int(self.p_own * 2**64)):
             jack, cards = self.own, self.own_cards
+        elif self.cumulative is not None:
+            r = rng.u64()
+            jack = self.suspects[next((i for i, t in enumerate(self.cumulative) if r < t), self.n - 1)]
+            cards = self.cards_for(jack, rng)
         else:
             jack = self.suspects[rng.below(self.n)]
             cards = self.own_cards if jack == self.own else self.cards_for(jack, rng)
@@ -419,14 +435,17 @@ class Searcher:
         return self.values.state_value(state)
 
     # --------------------------------------------------------------- search
-    def run(self, obs: PocketState, rng: Rng, only: Action | None = None) -> tuple[Action, dict]:
+    def run(self, obs: PocketState, rng: Rng, only: Action | None = None,
+            belief: list[float] | None = None) -> tuple[Action, dict]:
         """Search from ``obs`` (a side's view in phase ``act``); the action and statistics.
 
         ``only``: search that root action alone (its value, for analysis).
+        ``belief``: the investigator's chance for each suspect (in index
+        order) to be Jack, which the deals follow (default: uniform).
         """
         side = obs.to_move().side
         assert side is not None
-        sampler = _Sampler(obs, side, self.cfg)
+        sampler = _Sampler(obs, side, self.cfg, belief)
         root = _Node()
         if side is Side.INVESTIGATOR:
             root_key = None
@@ -532,6 +551,7 @@ class SearchBot(Bot):
             self.card_config = card_config
             self.card_configs = {}
         self.last_info: dict = {}
+        self.belief: JackBelief | None = None
 
     def config_for(self, game: str, side: Side | None = None) -> SearchConfig:
         """This level's configuration for ``game`` and the side to move (Pocket's is :attr:`config`).
@@ -548,13 +568,14 @@ class SearchBot(Bot):
         legal = observation.legal_actions()
         self.last_info = {}
         if len(legal) == 1:
-            return legal[0]
-        game = getattr(observation, "game", None)
-        if game != "pocket" or observation.phase == ACT:
+            action = legal[0]
+        elif getattr(observation, "game", None) != "pocket" or observation.phase == ACT:
             action, self.last_info = self.search(observation, rng.fork())
-            return action
-        # Pocket decides with a choice only in phase "act" (witness and claim are forced).
-        return legal[rng.below(len(legal))]
+        else:
+            # Pocket decides with a choice only in phase "act" (witness and claim are forced).
+            return legal[rng.below(len(legal))]
+        self.remember(observation, action)
+        return action
 
     def search(self, observation, rng: Rng, only: Action | None = None) -> tuple[Action, dict]:  # type: ignore[no-untyped-def]
         """Search a decision with a choice; the action and the root's statistics (see :func:`root_info`).
@@ -566,7 +587,27 @@ class SearchBot(Bot):
             cfg = self.config_for(game, observation.to_move().side)
             return GAME_SEARCHES[game](cfg, observation, rng, only)
         searcher = Searcher(self.config, _table(self.config.table))
-        return searcher.run(observation, rng, only)
+        belief = self._belief(observation)
+        weights = None if belief is None else belief.weights([c for c in range(9) if observation.suspect[c]])
+        return searcher.run(observation, rng, only, weights)
+
+    def _belief(self, observation) -> JackBelief | None:  # type: ignore[no-untyped-def]
+        """This game's belief about Jack, brought up to ``observation`` (a Pocket investigator's
+        level with ``belief_temp`` only; None otherwise)."""
+        cfg = self.config
+        if cfg.belief_temp <= 0 or observation.game != "pocket" or observation.view != Side.INVESTIGATOR.value:
+            return None
+        if self.belief is None:
+            self.belief = JackBelief(cfg.belief_temp, cfg.belief_eps, _table(cfg.table))
+        self.belief.observe(observation)
+        return self.belief
+
+    def remember(self, observation, action: Action) -> None:  # type: ignore[no-untyped-def]
+        """``action`` was played from ``observation`` by this bot's side: the belief about Jack reads on
+        from there (analysis tells it the moves a person played)."""
+        belief = self._belief(observation)
+        if belief is not None:
+            belief.played(observation, action)
 
 
 #: Searches of the games that are not Pocket, by game name: a game's search
