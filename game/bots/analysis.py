@@ -133,6 +133,7 @@ def analyse(record: GameRecord, side: Side, level: str | None = None,
                 chance_played = float(alone["value"])
             result.decisions.append(Decision(ply, obs.round, text, str(best), chance_best,
                                              min(chance_played, 1.0)))
+            bot.remember(obs, played)  # what a level's belief about Jack reads on from
             if progress is not None:
                 progress(len(result.decisions), total)
         state.apply(text)

@@ -1,9 +1,10 @@
 """Fit the Pocket value table (``pocket_values.json``) from self-play.
 
-``python -m game.bots.fit --games 20000 --jack greedy --investigator greedy``
-plays games between two registered bots and records, after every witness
-call that does not end the game, the rounds played, the suspects left,
-Jack's hourglasses and whether a chase is on, together with the winner.
+``python -m game.bots.fit --games 3000 --jack normal --investigator normal``
+plays games between two bots (a registered name or a tuned search level,
+``hard:iterations=300``) and records, after every witness call that does
+not end the game, the rounds played, the suspects left, Jack's hourglasses
+and whether a chase is on, together with the winner.
 The table is the smoothed win rate of Jack per cell; sparse cells borrow
 from their neighbours (fewer or more hourglasses, suspects) so the table is
 defined everywhere and monotone where the data are thin.
@@ -21,8 +22,8 @@ from multiprocessing import Pool
 from ..engine.core import Side, ToMove
 from ..engine.pocket.state import ROUNDS, TO_WIN, PocketState
 from ..engine.rng import Rng
-from .base import make_bot
 from .pocket_eval import VALUES_FILE, jack_hourglasses
+from .search import bot_from_spec
 
 
 def game_seeds(seed: int, games: int) -> Iterator[tuple[int, int]]:
@@ -34,7 +35,7 @@ def game_seeds(seed: int, games: int) -> Iterator[tuple[int, int]]:
 def record_game(args: tuple[str, str, int, int]) -> tuple[list[tuple[int, int, int, int]], int]:
     """Play one game; return the between-rounds records and 1 if Jack won."""
     jack, inv, state_seed, bot_seed = args
-    players = {Side.JACK: make_bot(jack), Side.INVESTIGATOR: make_bot(inv)}
+    players = {Side.JACK: bot_from_spec(jack), Side.INVESTIGATOR: bot_from_spec(inv)}
     rng = Rng(bot_seed)
     state = PocketState.new(state_seed)
     records = []

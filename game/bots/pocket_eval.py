@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..engine.core import Side
 from ..engine.pocket.board import LINES
 from ..engine.pocket.state import CROSSROADS, HOURGLASSES, ROUNDS, TO_WIN
 
@@ -72,7 +73,16 @@ def suspect_mask(state) -> int:  # type: ignore[no-untyped-def]
 
 
 def jack_tokens(state) -> int:  # type: ignore[no-untyped-def]
-    return sum(1 for s in state.track if s.value == "jack")
+    return state.track.count(Side.JACK)
+
+
+def jack_in_sight(state) -> bool:  # type: ignore[no-untyped-def]
+    """Whether Jack (known: a full view) is in sight: the engine's ``jack_seen`` by bit masks.
+
+    The search answers every witness call it simulates; the engine's own
+    answer builds sets of cells, this one reads :data:`SIGHT`.
+    """
+    return bool(seen_mask(walls_eff(state), state.detectives) >> state.chars.index(state.jack) & 1)
 
 
 def jack_hourglasses(state) -> int:  # type: ignore[no-untyped-def]

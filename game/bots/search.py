@@ -67,7 +67,8 @@ from ..engine.pocket.state import (
 )
 from ..engine.rng import Rng
 from .base import Bot, make_bot, register
-from .pocket_eval import VALUES, Scorer, ValueTable, jack_tokens
+from .pocket_belief import JackBelief
+from .pocket_eval import VALUES, Scorer, ValueTable, jack_in_sight, jack_tokens
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +89,10 @@ class SearchConfig:
     expand_on_second: bool = True  # a leaf gets statistics on its second visit, not its first
     seconds: float = 0.0           # a time budget as well (0: iterations only, deterministic)
     min_iterations: int = 0        # with ``seconds``: never stop before this many (a slow machine still thinks)
+    tail_k: int = 0                # rollouts end the round exactly once two actions are left: Jack's best of
+                                   # his tail_k likeliest, the investigator's public best (0: no, roll out)
+    belief_temp: float = 0.0       # Pocket investigator: weigh Jack's candidates by his past play (0: uniformly)
+    belief_eps: float = 0.1        # ... with this share of a uniform choice in the model of Jack's play
 
 
 def search_loop(cfg: SearchConfig, step) -> int:  # type: ignore[no-untyped-def]
@@ -154,11 +159,20 @@ class _Node:
 class _Sampler:
     """Deals the secrets an observation hides, consistently with what it shows."""
 
-    def __init__(self, obs: PocketState, side: Side, cfg: SearchConfig) -> None:
+    def __init__(self, obs: PocketState, side: Side, cfg: SearchConfig,
+                 belief: list[float] | None = None) -> None:
         self.obs = obs
         self.side = side
         self.suspects = [c for c in range(9) if obs.suspect[c]]
         self.n = len(self.suspects)
+        # The investigator's chance for each suspect to be Jack, as cumulative
+        # 64-bit thresholds (None: uniform).
+        self.cumulative: list[int] | None = None
+        if belief is not None and side is Side.INVESTIGATOR:
+            acc, self.cumulative = 0.0, []
+            for w in belief:
+                acc += w
+                self.cumulative.append(int(acc / sum(belief) * 2**64))
         self.k = len(obs.jcards)
         self.tokens = jack_tokens(obs)
         # Cards drawn before the last witness call did not give Jack his goal
@@ -206,6 +220,10 @@ class _Sampler:
         obs = self.obs
         if self.own is not None and (self.p_own >= 1.0 or rng.u64() < int(self.p_own * 2**64)):
             jack, cards = self.own, self.own_cards
+        elif self.cumulative is not None:
+            r = rng.u64()
+            jack = self.suspects[next((i for i, t in enumerate(self.cumulative) if r < t), self.n - 1)]
+            cards = self.cards_for(jack, rng)
         else:
             jack = self.suspects[rng.below(self.n)]
             cards = self.own_cards if jack == self.own else self.cards_for(jack, rng)
@@ -323,6 +341,7 @@ class Searcher:
         self.cfg = cfg
         self.values = values
         self.threshold = int(cfg.rollout_eps * 2**64)
+        self.tail_nodes: dict[tuple, _Node] = {}
 
     # ------------------------------------------------------------- helpers
     def _node_prior(self, node: _Node, state: PocketState, side: Side) -> list[float]:
@@ -406,28 +425,92 @@ class Searcher:
                 best, best_v = a, v
         return best
 
+    def _tail_node(self, state: PocketState) -> _Node:
+        """The shared node of a public position near the round's end (its effects and values are cached)."""
+        key = (tuple(state.chars), tuple(state.walls), tuple(state.detectives), tuple(state.suspect),
+               tuple(state.used), tuple(state.faces or ()), state.round, tuple(state.icards),
+               len(state.jcards), state.chase, jack_tokens(state))
+        node = self.tail_nodes.get(key)
+        if node is None:
+            node = self.tail_nodes[key] = _Node()
+            node.exact = {}
+        return node
+
+    def _tail(self, state: PocketState) -> float:
+        """Jack's value of this deal when the round's last one or two actions are played out exactly.
+
+        The last action is the scorer's solution (:meth:`_last_action_value`).
+        With two left, Jack (who knows the deal) takes the best of his
+        ``tail_k`` likeliest actions against it; the investigator, who does not,
+        takes the action his public estimate rates best, judged in this deal.
+        The witness call is then the engine's for this deal, scored by the table.
+        """
+        side = state.actor(state.step)
+        node = self._tail_node(state)
+        if state.step == 3:
+            return self._last_action_value(node, state, side)
+        if node.legal is None:
+            node.legal = state._generate()
+            sc = node.scorer = Scorer(state, self.values)
+            node.effects = [sc.effect(a) for a in node.legal]
+        exact, effects = node.exact, node.effects
+        assert exact is not None and effects is not None and node.scorer is not None
+        if side is Side.JACK:
+            cell = state.chars.index(state.jack)
+            h = jack_tokens(state) + sum(HOURGLASSES[c] for c in state.jcards)
+            key = ("top", cell, h, tuple(state.jcards))
+            picks = exact.get(key)
+            if picks is None:
+                sc = Scorer(state, self.values)
+                vals = [sc.effect_value(e, cell, h) for e in effects]
+                picks = exact[key] = sorted(range(len(vals)), key=lambda i: -vals[i])[:self.cfg.tail_k]
+        else:
+            h_pub = min(jack_tokens(state) + len(state.jcards), TO_WIN - 1)
+            key = ("top", h_pub)
+            picks = exact.get(key)
+            if picks is None:
+                vals = [node.scorer.effect_value(e, None, h_pub) for e in effects]
+                picks = exact[key] = [min(range(len(vals)), key=vals.__getitem__)]
+        best = -1.0
+        for i in picks:
+            child = state.clone()
+            child._apply(node.legal[i])
+            while child.phase == DRAW:
+                child._apply(child.sample_chance())
+            v = self._tail(child) if child.phase == ACT else self.values.state_value(child)
+            if v > best:
+                best = v
+        return best
+
     def _rollout(self, state: PocketState, stop_round: int, rng: Rng) -> float:
         """Play on with the rollout policy to the horizon; Jack's value there."""
+        tail = self.cfg.tail_k > 0
         while state.outcome is None and state.round < stop_round:
             phase = state.phase
             if phase == ACT:
+                if tail and state.step >= 2 and state.round + 1 == stop_round:
+                    return self._tail(state)
                 state._apply(self._rollout_action(state, state.actor(state.step), rng))
             elif phase == WITNESS:
-                state._apply(SEEN if state.jack_seen() else UNSEEN)
+                state._apply(SEEN if jack_in_sight(state) else UNSEEN)
             else:
                 state._apply(state.sample_chance())
         return self.values.state_value(state)
 
     # --------------------------------------------------------------- search
-    def run(self, obs: PocketState, rng: Rng, only: Action | None = None) -> tuple[Action, dict]:
+    def run(self, obs: PocketState, rng: Rng, only: Action | None = None,
+            belief: list[float] | None = None) -> tuple[Action, dict]:
         """Search from ``obs`` (a side's view in phase ``act``); the action and statistics.
 
         ``only``: search that root action alone (its value, for analysis).
+        ``belief``: the investigator's chance for each suspect (in index
+        order) to be Jack, which the deals follow (default: uniform).
         """
         side = obs.to_move().side
         assert side is not None
-        sampler = _Sampler(obs, side, self.cfg)
+        sampler = _Sampler(obs, side, self.cfg, belief)
         root = _Node()
+        self.tail_nodes = {}
         if side is Side.INVESTIGATOR:
             root_key = None
         elif self.cfg.jack_key_cards:
@@ -456,7 +539,7 @@ class Searcher:
             phase = state.phase
             if phase != ACT:
                 if phase == WITNESS:
-                    action = key = SEEN if state.jack_seen() else UNSEEN
+                    action = key = SEEN if jack_in_sight(state) else UNSEEN
                 else:
                     # Jack's draw is secret: the public tree has one branch for it.
                     hidden = phase == DRAW and state.drawer() is Side.JACK
@@ -532,6 +615,7 @@ class SearchBot(Bot):
             self.card_config = card_config
             self.card_configs = {}
         self.last_info: dict = {}
+        self.belief: JackBelief | None = None
 
     def config_for(self, game: str, side: Side | None = None) -> SearchConfig:
         """This level's configuration for ``game`` and the side to move (Pocket's is :attr:`config`).
@@ -548,13 +632,14 @@ class SearchBot(Bot):
         legal = observation.legal_actions()
         self.last_info = {}
         if len(legal) == 1:
-            return legal[0]
-        game = getattr(observation, "game", None)
-        if game != "pocket" or observation.phase == ACT:
+            action = legal[0]
+        elif getattr(observation, "game", None) != "pocket" or observation.phase == ACT:
             action, self.last_info = self.search(observation, rng.fork())
-            return action
-        # Pocket decides with a choice only in phase "act" (witness and claim are forced).
-        return legal[rng.below(len(legal))]
+        else:
+            # Pocket decides with a choice only in phase "act" (witness and claim are forced).
+            return legal[rng.below(len(legal))]
+        self.remember(observation, action)
+        return action
 
     def search(self, observation, rng: Rng, only: Action | None = None) -> tuple[Action, dict]:  # type: ignore[no-untyped-def]
         """Search a decision with a choice; the action and the root's statistics (see :func:`root_info`).
@@ -566,7 +651,27 @@ class SearchBot(Bot):
             cfg = self.config_for(game, observation.to_move().side)
             return GAME_SEARCHES[game](cfg, observation, rng, only)
         searcher = Searcher(self.config, _table(self.config.table))
-        return searcher.run(observation, rng, only)
+        belief = self._belief(observation)
+        weights = None if belief is None else belief.weights([c for c in range(9) if observation.suspect[c]])
+        return searcher.run(observation, rng, only, weights)
+
+    def _belief(self, observation) -> JackBelief | None:  # type: ignore[no-untyped-def]
+        """This game's belief about Jack, brought up to ``observation`` (a Pocket investigator's
+        level with ``belief_temp`` only; None otherwise)."""
+        cfg = self.config
+        if cfg.belief_temp <= 0 or observation.game != "pocket" or observation.view != Side.INVESTIGATOR.value:
+            return None
+        if self.belief is None:
+            self.belief = JackBelief(cfg.belief_temp, cfg.belief_eps, _table(cfg.table))
+        self.belief.observe(observation)
+        return self.belief
+
+    def remember(self, observation, action: Action) -> None:  # type: ignore[no-untyped-def]
+        """``action`` was played from ``observation`` by this bot's side: the belief about Jack reads on
+        from there (analysis tells it the moves a person played)."""
+        belief = self._belief(observation)
+        if belief is not None:
+            belief.played(observation, action)
 
 
 #: Searches of the games that are not Pocket, by game name: a game's search

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.bots.pocket_eval import VALUES, Scorer, seen_mask, suspect_mask, walls_eff
+from game.bots.pocket_eval import VALUES, Scorer, jack_in_sight, jack_tokens, seen_mask, suspect_mask, walls_eff
 from game.engine import Side
 from game.engine.pocket import PocketState
 from game.engine.pocket.state import ACT
@@ -29,6 +29,16 @@ def mask(cells):
 def test_sight_masks_match_the_engine():
     for s in states(20, 1):
         assert seen_mask(walls_eff(s), s.detectives) == mask(s.visible_cells())
+
+
+def test_witness_answer_and_round_tokens_match_the_engine():
+    checked = 0
+    for s in states(20, 5):
+        if s.jack is not None:
+            assert jack_in_sight(s) is s.jack_seen()
+            checked += 1
+        assert jack_tokens(s) == s.jack_tokens()
+    assert checked > 100
 
 
 def test_action_effects_match_the_engine():
