@@ -91,7 +91,10 @@ def feed(s: Session, log: list[dict]) -> None:
 
 
 def assert_named(r: Result | None) -> None:
-    assert r is None or r.status in ("finished", "violation", "cheat", "desync", "aborted"), r
+    assert r is None or r.status in ("finished", "violation", "cheat", "desync", "aborted", "resigned",
+                                     "unverified"), r
+    if r is not None and r.status == "resigned":   # (e.g. an open mid-game: who gave up, and who won)
+        assert r.winner in ("jack", "investigator") and "resign" in r.reason, r
     if r is not None and r.status in ("violation", "cheat"):
         assert r.finding is not None and r.finding["side"] in ("jack", "investigator", "relay"), r
         assert "could not be applied" not in r.reason, r.reason   # an explicit check caught it, not the net
