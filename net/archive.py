@@ -15,6 +15,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from . import ratings as gl
+from .store_error import StoreError
 
 if TYPE_CHECKING:
     from .judge import Judgement
@@ -25,7 +26,7 @@ _SIDE_COLS = {"jack": ("jack_wins", "jack_games"), "investigator": ("inv_wins", 
 
 
 class ArchiveTables:
-    """Mixed into the SQLite store (it brings ``db``, ``path``, ``_write`` and ``StoreError``)."""
+    """Mixed into the SQLite store (it brings ``db``, ``path`` and ``_write``)."""
 
     db: sqlite3.Connection
     path: str
@@ -33,8 +34,6 @@ class ArchiveTables:
     def _write(self, statements: list[tuple[str, tuple]]) -> None: ...   # (the store's)
 
     def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
-        from .store import StoreError
-
         try:
             return list(self.db.execute(sql, args))
         except sqlite3.Error as exc:

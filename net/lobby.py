@@ -665,7 +665,10 @@ class Lobby:
         self._reply(member, msg, {"t": "leaderboard", **self._ranked_read(self.ranking.leaderboard, msg)})
 
     def _on_fetch(self, member: Member, msg: dict) -> None:
-        for part in self._ranked_read(lambda m: self.ranking.fetch(m["code"]), msg):
+        parts = self._ranked_read(lambda m: self.ranking.fetch(m["code"]), msg)
+        if parts is None:
+            raise LobbyError(Code.ARCHIVE_NOT_FOUND, msg["code"])
+        for part in parts:
             self._reply(member, msg, part)
 
     def _archived(self, code: str) -> bool:

@@ -28,7 +28,6 @@ from twisted.internet import defer
 from twisted.logger import Logger
 
 from .judge import DECIDED, Judgement, RoomRecord, judge
-from .messages import Code
 
 if TYPE_CHECKING:
     from .archive import ArchiveTables
@@ -171,14 +170,11 @@ class Ranking:
     def leaderboard(self, msg: dict) -> dict:
         return self.archive.leaderboard(self.lobby.game_name(msg["game"]), msg.get("offset", 0))
 
-    def fetch(self, code: str) -> list[dict]:
-        """The ``archive`` message(s) for ``code``: one, or several ``part`` s of a long record."""
-        from .lobby import LobbyError
-
+    def fetch(self, code: str) -> list[dict] | None:
+        """The ``archive`` message(s) for ``code``: one, or several ``part`` s of a long record; None if
+        ``code`` names no judged game."""
         body = self.archive.fetch_game(code)
-        if body is None:
-            raise LobbyError(Code.ARCHIVE_NOT_FOUND, code)
-        return split_archive({"t": "archive", **body})
+        return None if body is None else split_archive({"t": "archive", **body})
 
 
 #: What one ``archive`` message may carry: well under the 16 KiB frame and its 1024-item arrays.

@@ -30,10 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .archive import ArchiveTables
-
-
-class StoreError(Exception):
-    """The database cannot be used (corrupt, read-only, full, from a newer server...)."""
+from .store_error import StoreError as StoreError  # (the store's error, where its users look for it)
 
 
 @dataclass

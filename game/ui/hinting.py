@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from ..bots.hint import Hint, hint, mark_hint
+from .gamelog import LogEntry
 from .i18n import _
 from .workers import bot_pool as _pool
 
@@ -81,8 +82,6 @@ class HintHelper:
             return
         text = hint_text(s, given)
         mark_hint(s.record.meta, ply, given)
-        from .scenes.game import LogEntry
-
         s.logs[s.viewer].append(LogEntry(ply, None, given))
         s.toast.show(text, "good", 6.0)
         s._autosave()

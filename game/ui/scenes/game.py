@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import Future
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -37,6 +36,7 @@ from ...engine.record import GameRecord
 from ...engine.rng import Rng
 from ...match import bot_move
 from .. import texts, theme
+from ..gamelog import LogEntry
 from ..games import GAMES, GameUI, ui_for
 from ..hinting import HINT_KEYS, HintHelper
 from ..i18n import N_, _
@@ -54,20 +54,6 @@ LOG_COLOURS = {"jack": (236, 160, 156), "investigator": (166, 196, 236), None: t
 #: Confirm is not among them: a move is applied only once the player has seen it picked.
 TYPEAHEAD = frozenset({"number", "direction", "detective", "stay", "mode", "back", "next", "previous"})
 
-
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """One action in a side's game log: which one, and who took it (for its colour).
-
-    The words are not stored: they are told from the action and the
-    side's observations in the language shown when drawn, so a language
-    change retells the whole log (:meth:`GameScene.log_text`).
-    """
-
-    ply: int
-    actor: str | None
-    hint: Any = None      # a hint given at this ply (``game.bots.hint.Hint``), told instead of an action
 
 
 def _human_sides(human: str) -> frozenset[Side]:
