@@ -219,11 +219,59 @@ def scenes_for(app: Any) -> list[tuple[str, Callable[[], None]]]:
         app.stack.push(RulesScene(app))
         app.stack.push(AboutScene(app))
 
-    return [
+    return ([
         ("title", title), ("setup", setup), ("board", board), ("choose-rotation", choosing),
         ("choose-walk", choosing_walk), ("preview", preview), ("witness", witness), ("handover", handover),
         ("pause", pause), ("results", results), ("rules", rules), ("settings", settings), ("about", about),
     ] + london_scenes(app) + newyork_scenes(app) + online_scenes(app) + ranked_scenes(app) + keeping_scenes(app)
+            + advice_scenes(app))
+
+
+def advice_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
+    """The hint in solo play, and the analysis of a finished game (its curve, and while it runs).
+
+    Both are computed here with small fixed search budgets, so the pictures are the same on every run;
+    the hint is handed to the scene's own hint helper and the analysis is kept in the record, exactly
+    as the worker thread would hand them over.
+    """
+    from concurrent.futures import Future
+
+    from ..bots.analysis import analyse
+    from ..bots.hint import hint
+    from ..engine.core import Side
+    from .scenes.analysis import AnalysisScene
+    from .scenes.game import GameScene
+    from .scenes.title import TitleScene
+
+    def hinted() -> None:
+        scene = GameScene.new(app, SEED, mode="solo", human="investigator", bot="greedy")
+        app.stack.clear(TitleScene(app))
+        app.stack.push(scene)
+        play_until(scene, lambda s: s.my_turn() and s.state.round >= 2)
+        done: Future = Future()
+        done.set_result(hint(scene.state.clone(), scene.record.seed, level="hard:iterations=300"))
+        scene.hints.pending = (len(scene.states) - 1, done)
+        scene.hints.update()
+
+    def finished() -> Any:
+        scene = GameScene.new(app, SEED, mode="solo", human="investigator", bot="greedy")
+        app.stack.clear(TitleScene(app))
+        app.stack.push(scene)
+        play_until(scene, lambda s: s.finished, limit=400)
+        record = scene.record
+        record.meta["analysis"] = analyse(record, Side.INVESTIGATOR, "hard:iterations=60").to_dict()
+        app.stack.clear(TitleScene(app))
+        return record
+
+    def analysis() -> None:
+        app.stack.push(AnalysisScene(app, finished()))
+
+    def analysing() -> None:
+        scene = AnalysisScene(app, finished())
+        scene.analysis, scene.done, scene.total = None, 5, 14   # (as the worker reports it, half way)
+        app.stack.push(scene)
+
+    return [("hint", hinted), ("analysis", analysis), ("analysis-running", analysing)]
 
 
 def keeping_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:

@@ -19,7 +19,7 @@ def draw_win_curve(surface: pygame.Surface, rect: pygame.Rect, analysis: Analysi
     """
     theme.rounded_panel(surface, rect, radius=max(4, round(8 * scale)), alpha=200)
     small = max(9, round(12 * scale))
-    pad_l, pad_r = round(44 * scale), round(14 * scale)
+    pad_l, pad_r = theme.font(small).size("100%")[0] + round(14 * scale), round(14 * scale)   # (labels inside)
     pad_t, pad_b = round(14 * scale), round(24 * scale)
     plot = pygame.Rect(rect.x + pad_l, rect.y + pad_t, max(10, rect.w - pad_l - pad_r),
                        max(10, rect.h - pad_t - pad_b))
