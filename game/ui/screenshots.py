@@ -86,6 +86,22 @@ def play_until(scene: Any, stop: Callable[[Any], bool], limit: int = 300) -> boo
     return False
 
 
+def play_to_witness_call(scene: Any) -> None:
+    """Play (animations skipped) until the witness call of round 2 or later is the newest step shown."""
+    for _ in range(3000):
+        if scene.anim is not None:
+            scene.skip_animation()
+            continue
+        st = scene.state
+        if st.phase == "witness" and st.round >= 2 and scene.cursor[scene.viewer] == len(scene.states) - 1:
+            return
+        if scene.my_turn():
+            human_plays(scene)
+        else:
+            scene.wait_for_bot()
+            scene.update(1.0)
+
+
 def run_anim_until(scene: Any, stop: Callable[[Any], bool], dt: float = 1 / 60, limit: int = 2000) -> None:
     for _ in range(limit):
         if stop(scene):
@@ -171,18 +187,7 @@ def scenes_for(app: Any) -> list[tuple[str, Callable[[], None]]]:
 
     def witness() -> None:
         scene = new_game("investigator")
-        for _ in range(3000):
-            if scene.anim is not None:
-                scene.skip_animation()
-                continue
-            st = scene.state
-            if st.phase == "witness" and st.round >= 2 and scene.cursor[scene.viewer] == len(scene.states) - 1:
-                break
-            if scene.my_turn():
-                human_plays(scene)
-            else:
-                scene.wait_for_bot()
-                scene.update(1.0)
+        play_to_witness_call(scene)
         # the witness call plays until the beams are out and Jack has spoken
         run_anim_until(scene, lambda s: s.anim is not None and s.model.sight_t >= 1.0
                        and s.model.banner_alpha >= 1.0)
@@ -408,6 +413,63 @@ def light_scenes(prefix: str, new_game: Callable[..., Any], card_on_offer: Calla
     return [(f"{prefix}-move-light", move_light), (f"{prefix}-sight", sight), (f"{prefix}-preview", preview)]
 
 
+class CardGameShots:
+    """What the London and New York pictures set up alike: a solo game, a card on offer, the setup,
+    the board, the witness call under way, the end and a rules page."""
+
+    def __init__(self, app: Any, game: str, seed: int, card_stage: str) -> None:
+        self.app, self.game, self.seed, self.card_stage = app, game, seed, card_stage
+
+    def new_game(self, human: str = "investigator", seed: int | None = None, edition: str | None = None) -> Any:
+        from .scenes.game import GameScene
+        from .scenes.title import TitleScene
+
+        scene = GameScene.new(self.app, self.seed if seed is None else seed, mode="solo", human=human, bot="greedy",
+                              game=self.game, edition=edition)
+        self.app.stack.clear(TitleScene(self.app))
+        self.app.stack.push(scene)
+        return scene
+
+    def card_on_offer(self, scene: Any, ids: tuple[int, ...]) -> int | None:
+        if not scene.my_turn() or scene.picker.stage != self.card_stage:
+            return None
+        return next((c for c in ids if c in scene.picker.playable_cards()), None)
+
+    def setup(self) -> None:
+        from .scenes.setup import SetupScene
+        from .scenes.title import TitleScene
+
+        self.app.stack.clear(TitleScene(self.app))
+        shot = SetupScene(self.app)
+        self.app.stack.push(shot)
+        shot.game.set(self.game)
+        shot._sync()
+
+    def board(self) -> None:
+        settle(self.new_game("investigator"))
+
+    def witness(self) -> None:
+        """The witness call of round 2 or later, its sight lines and banner fully shown."""
+        scene = self.new_game("investigator", self.seed + 5)
+        play_to_witness_call(scene)
+        run_anim_until(scene, lambda s: s.anim is not None and s.model.sight_alpha >= 1.0
+                       and s.model.banner_alpha >= 1.0 and "“" in s.model.banner)
+
+    def results(self, human: str) -> None:
+        scene = self.new_game(human, self.seed + 6)
+        play_until(scene, lambda s: s.finished, limit=400)
+        if not scene.finished:
+            settle(scene)
+            scene.update(1.0)
+
+    def rules(self, page: int) -> None:
+        from .scenes.rules import RulesScene
+        from .scenes.title import TitleScene
+
+        self.app.stack.clear(TitleScene(self.app))
+        self.app.stack.push(RulesScene(self.app, game=self.game, page=page))
+
+
 LONDON_SEED = 20240612
 
 
@@ -415,32 +477,9 @@ def london_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
     """The Mr. Jack (London) pictures: the board, a choice, Watson's beam, a power, the witness call, the end."""
     from ..engine.london.board import BEAM, cells_of
     from .london.picker import CARD, DIRECTION
-    from .scenes.game import GameScene
-    from .scenes.rules import RulesScene
-    from .scenes.setup import SetupScene
-    from .scenes.title import TitleScene
 
-    def new_game(human: str = "investigator", seed: int = LONDON_SEED, edition: str | None = None) -> Any:
-        scene = GameScene.new(app, seed, mode="solo", human=human, bot="greedy", game="london", edition=edition)
-        app.stack.clear(TitleScene(app))
-        app.stack.push(scene)
-        return scene
-
-    def card_on_offer(scene: Any, ids: tuple[int, ...]) -> int | None:
-        if not scene.my_turn() or scene.picker.stage != CARD:
-            return None
-        return next((c for c in ids if c in scene.picker.playable_cards()), None)
-
-    def setup() -> None:
-        app.stack.clear(TitleScene(app))
-        shot = SetupScene(app)
-        app.stack.push(shot)
-        shot.game.set("london")
-        shot._sync()
-
-    def board() -> None:
-        scene = new_game("investigator")
-        settle(scene)
+    shots = CardGameShots(app, "london", LONDON_SEED, CARD)
+    new_game, card_on_offer = shots.new_game, shots.card_on_offer
 
     def choosing() -> None:
         scene = new_game("jack", LONDON_SEED + 1)
@@ -492,38 +531,10 @@ def london_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
         # the animation half way
         run_anim_until(scene, lambda s: s.anim is not None and 0.45 < s.model.whistle_t < 0.7, limit=400)
 
-    def witness() -> None:
-        scene = new_game("investigator", LONDON_SEED + 5)
-        for _ in range(3000):
-            if scene.anim is not None:
-                scene.skip_animation()
-                continue
-            st = scene.state
-            if st.phase == "witness" and st.round >= 2 and scene.cursor[scene.viewer] == len(scene.states) - 1:
-                break
-            if scene.my_turn():
-                human_plays(scene)
-            else:
-                scene.wait_for_bot()
-                scene.update(1.0)
-        run_anim_until(scene, lambda s: s.anim is not None and s.model.sight_alpha >= 1.0
-                       and s.model.banner_alpha >= 1.0 and "“" in s.model.banner)
-
-    def results() -> None:
-        scene = new_game("investigator", LONDON_SEED + 6)
-        play_until(scene, lambda s: s.finished, limit=400)
-        if not scene.finished:
-            settle(scene)
-            scene.update(1.0)
-
-    def rules() -> None:
-        app.stack.clear(TitleScene(app))
-        app.stack.push(RulesScene(app, game="london", page=3))
-
     return [
-        ("london-setup", setup), ("london-board", board), ("london-choose", choosing), ("london-beam", beam),
-        ("london-power", power), ("london-whistle", whistle), ("london-witness", witness),
-        ("london-results", results), ("london-rules", rules),
+        ("london-setup", shots.setup), ("london-board", shots.board), ("london-choose", choosing),
+        ("london-beam", beam), ("london-power", power), ("london-whistle", whistle), ("london-witness", shots.witness),
+        ("london-results", lambda: shots.results("investigator")), ("london-rules", lambda: shots.rules(3)),
     ] + light_scenes("london", new_game, card_on_offer, LONDON_SEED + 7, (3, 7, 2, 5), lambda p, c: p.pick_pos(c))
 
 
@@ -534,32 +545,9 @@ def newyork_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
     """The Mr. Jack in New York pictures: the board, a choice, a power, the informant, the witness call, the end."""
     from .newyork.picker import CARD
     from .newyork.texts import IDS
-    from .scenes.game import GameScene
-    from .scenes.rules import RulesScene
-    from .scenes.setup import SetupScene
-    from .scenes.title import TitleScene
 
-    def new_game(human: str = "investigator", seed: int = NEWYORK_SEED) -> Any:
-        scene = GameScene.new(app, seed, mode="solo", human=human, bot="greedy", game="newyork")
-        app.stack.clear(TitleScene(app))
-        app.stack.push(scene)
-        return scene
-
-    def card_on_offer(scene: Any, ids: tuple[int, ...]) -> int | None:
-        if not scene.my_turn() or scene.picker.stage != CARD:
-            return None
-        return next((c for c in ids if c in scene.picker.playable_cards()), None)
-
-    def setup() -> None:
-        app.stack.clear(TitleScene(app))
-        shot = SetupScene(app)
-        app.stack.push(shot)
-        shot.game.set("newyork")
-        shot._sync()
-
-    def board() -> None:
-        scene = new_game("investigator")
-        settle(scene)
+    shots = CardGameShots(app, "newyork", NEWYORK_SEED, CARD)
+    new_game, card_on_offer = shots.new_game, shots.card_on_offer
 
     def choosing() -> None:
         scene = new_game("jack", NEWYORK_SEED + 1)
@@ -629,39 +617,11 @@ def newyork_scenes(app: Any) -> list[tuple[str, Callable[[], None]]]:
         # Eastman gives his order: rings around him, then the pawn goes
         run_anim_until(scene, lambda s: s.anim is not None and 0.5 < s.model.push_t < 0.7, limit=2000)
 
-    def witness() -> None:
-        scene = new_game("investigator", NEWYORK_SEED + 5)
-        for _ in range(3000):
-            if scene.anim is not None:
-                scene.skip_animation()
-                continue
-            st = scene.state
-            if st.phase == "witness" and st.round >= 2 and scene.cursor[scene.viewer] == len(scene.states) - 1:
-                break
-            if scene.my_turn():
-                human_plays(scene)
-            else:
-                scene.wait_for_bot()
-                scene.update(1.0)
-        run_anim_until(scene, lambda s: s.anim is not None and s.model.sight_alpha >= 1.0
-                       and s.model.banner_alpha >= 1.0 and "“" in s.model.banner)
-
-    def results() -> None:
-        scene = new_game("jack", NEWYORK_SEED + 6)
-        play_until(scene, lambda s: s.finished, limit=400)
-        if not scene.finished:
-            settle(scene)
-            scene.update(1.0)
-
-    def rules() -> None:
-        app.stack.clear(TitleScene(app))
-        app.stack.push(RulesScene(app, game="newyork", page=1))
-
     return [
-        ("newyork-setup", setup), ("newyork-board", board), ("newyork-choose", choosing), ("newyork-power", power),
-        ("newyork-informant", informant), ("newyork-push", push), ("newyork-witness", witness),
-        ("newyork-results", results),
-        ("newyork-rules", rules),
+        ("newyork-setup", shots.setup), ("newyork-board", shots.board), ("newyork-choose", choosing),
+        ("newyork-power", power), ("newyork-informant", informant), ("newyork-push", push),
+        ("newyork-witness", shots.witness), ("newyork-results", lambda: shots.results("jack")),
+        ("newyork-rules", lambda: shots.rules(1)),
     ] + light_scenes("newyork", new_game, card_on_offer, NEWYORK_SEED + 7, (2, 4, 5, 6), lambda p, c: p.pick_cell(c))
 
 
