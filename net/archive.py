@@ -82,7 +82,15 @@ class ArchiveTables:
                 statements.append(("INSERT INTO players (id, name, first, last) VALUES (?, ?, ?, ?) ON CONFLICT (id) "
                                    "DO UPDATE SET name = excluded.name, last = excluded.last",
                                    (ident, j.players.get(side) or "player", now, now)))
+        board: dict[str, list[int]] = self.__dict__.setdefault("_board", {})
+        stats = board.get(j.game)
+        if stats is not None and self.archived(j.code):   # (a game judged again: counted afresh when next asked)
+            del board[j.game]
+            stats = None
+        new_players = 0
         if j.rated:
+            if stats is not None:
+                new_players = sum(self._rating_row(j.ids[s], j.game) is None for s in ("jack", "investigator"))
             statements.extend(self._rate(j, now))
         statements.append((
             "INSERT OR REPLACE INTO games (code, game, edition, game_id, status, winner, termination, rated, "
@@ -92,6 +100,11 @@ class ArchiveTables:
              _dumps(j.finding), j.ply, _dumps(j.clock), _dumps(j.record), json.dumps(j.players),
              j.ids.get("jack"), j.ids.get("investigator"), _dumps(j.ratings), j.ended)))
         self._write(statements)
+        if stats is not None and j.rated:   # written: the leaderboard's counts follow without a scan
+            stats[0] += new_players
+            stats[1] += j.winner == "jack"
+            stats[2] += j.winner == "investigator"
+            stats[3] += 1
 
     def _rate(self, j: Judgement, now: float) -> list[tuple[str, tuple]]:
         jack, inv = j.ids["jack"], j.ids["investigator"]
@@ -147,22 +160,39 @@ class ArchiveTables:
         return {"id": id_pub, "name": named[0][0] if named else "", "ratings": ratings, "recent": recent}
 
     def leaderboard(self, game: str, offset: int = 0, now: float | None = None) -> dict:
-        """One page of ``game``'s rated players by rating, and both sides' wins over its rated games."""
+        """One page of ``game``'s rated players by rating, and both sides' wins over its rated games.
+
+        The counts are kept in memory once read (every rated game recorded here updates them), and the
+        page is cut from the ratings' index alone before the rows and names are joined: a request costs
+        about the same with a million games in the archive, so a client asking again and again cannot
+        stall the server.  (A rating row exists only once its player has a rated game: ``_rate`` makes it.)
+        """
         now = time.time() if now is None else now
-        total = self._read("SELECT count(*) FROM ratings WHERE game = ? AND games > 0", (game,))[0][0]
+        total, jack, inv, played = self._board_stats(game)
         rows = []
-        for n, (ident, name, rating, rd, vol, games, jw, jg, iw, ig, last) in enumerate(self._read(
-                "SELECT r.id, coalesce(p.name, 'player'), rating, rd, vol, games, jack_wins, jack_games, inv_wins, "
-                "inv_games, r.last FROM ratings r LEFT JOIN players p ON p.id = r.id WHERE game = ? AND games > 0 "
-                "ORDER BY rating DESC, r.id LIMIT ? OFFSET ?", (game, PAGE, offset)), start=offset + 1):
-            r = gl.idle(gl.Rating(rating, rd, vol), gl.periods_between(last, now))
-            rows.append({"rank": n, "id": bytes(ident), "name": name, "rating": round(r.rating), "rd": round(r.rd),
-                         "games": games, "jack": [jw, jg], "investigator": [iw, ig]})
-        jack, inv, played = self._read(
-            "SELECT coalesce(sum(winner = 'jack'), 0), coalesce(sum(winner = 'investigator'), 0), count(*) "
-            "FROM games WHERE game = ? AND rated = 1", (game,))[0]
+        if offset < total:
+            for n, (ident, name, rating, rd, vol, games, jw, jg, iw, ig, last) in enumerate(self._read(
+                    "SELECT r.id, coalesce(p.name, 'player'), r.rating, rd, vol, games, jack_wins, jack_games, "
+                    "inv_wins, inv_games, r.last FROM (SELECT id, rating FROM ratings WHERE game = ? "
+                    "ORDER BY rating DESC, id LIMIT ? OFFSET ?) page JOIN ratings r ON r.id = page.id AND "
+                    "r.game = ? LEFT JOIN players p ON p.id = r.id ORDER BY r.rating DESC, r.id",
+                    (game, PAGE, offset, game)), start=offset + 1):
+                r = gl.idle(gl.Rating(rating, rd, vol), gl.periods_between(last, now))
+                rows.append({"rank": n, "id": bytes(ident), "name": name, "rating": round(r.rating),
+                             "rd": round(r.rd), "games": games, "jack": [jw, jg], "investigator": [iw, ig]})
         return {"game": game, "offset": offset, "total": total, "rows": rows,
                 "sides": {"jack": jack, "investigator": inv, "games": played}}
+
+    def _board_stats(self, game: str) -> list[int]:
+        """``[rated players, Jack's wins, the investigator's wins, rated games]`` of ``game``."""
+        board: dict[str, list[int]] = self.__dict__.setdefault("_board", {})
+        if game not in board:
+            total = self._read("SELECT count(*) FROM ratings WHERE game = ?", (game,))[0][0]
+            jack, inv, played = self._read(
+                "SELECT coalesce(sum(winner = 'jack'), 0), coalesce(sum(winner = 'investigator'), 0), count(*) "
+                "FROM games WHERE game = ? AND rated = 1", (game,))[0]
+            board[game] = [total, jack, inv, played]
+        return board[game]
 
     def fetch_game(self, code: str) -> dict | None:
         """The ``archive`` message's body for a judged game, or ``None``."""

@@ -240,3 +240,38 @@ def test_a_client_that_does_not_say_ranked_gets_none_of_its_fields_or_messages()
     assert "ids" not in old.last("start") and validate(old.last("start"), SERVER)
     lobby.ranking.changed(lobby.rooms[joined["room"]], "claim")   # (no claim: judged as it stands)
     assert new.last()["t"] == "judged" and "judged" not in old.types()
+
+
+def test_the_leaderboards_counts_kept_in_memory_match_the_archive_after_every_game():
+    """The counts a leaderboard shows (rated players, each side's wins, rated games) are read once and then
+    follow every recorded game; they always equal what a fresh count over the archive says: new and
+    returning players, an unrated game, another game's board, and a game judged again."""
+    import random
+
+    store = SqliteStore(":memory:")
+    people = [Identity.new(f"P{n}").public for n in range(5)]
+    rnd = random.Random(3)
+    assert store.leaderboard("pocket")["total"] == 0   # read (and kept) before any game
+
+    def fresh(game: str) -> tuple[int, dict]:
+        again = SqliteStore.__new__(SqliteStore)
+        again.db, again.path = store.db, store.path    # the same database, nothing kept in memory
+        board = again.leaderboard(game)
+        return board["total"], board["sides"]
+
+    for n in range(40):
+        jack, inv = rnd.sample(people, 2)
+        game = rnd.choice(("pocket", "pocket", "london"))
+        code = "AGAIN" if n in (30, 35) else f"G{n:04d}"
+        j = Judgement(code, game, None, "0" * 32, rnd.choice(("verified", "cheat", "aborted")),
+                      winner=rnd.choice(("jack", "investigator")), termination="escape",
+                      players={"jack": "a", "investigator": "b"}, ids={"jack": jack, "investigator": inv},
+                      rated=rnd.random() < 0.8, ended=float(n))
+        store.record_game(j, now=float(n))
+        for g in ("pocket", "london"):
+            board = store.leaderboard(g)
+            assert (board["total"], board["sides"]) == fresh(g), (n, g)
+    board = store.leaderboard("pocket")
+    assert board["sides"]["games"] > 10 and board["total"] == 5
+    assert [r["rank"] for r in store.leaderboard("pocket", offset=3)["rows"]] == [4, 5]
+    assert store.leaderboard("pocket", offset=5)["rows"] == []
