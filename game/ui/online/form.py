@@ -190,6 +190,18 @@ def scale(size: tuple[int, int]) -> float:
     return min(size[0] / 1280, size[1] / 800)
 
 
+def two_panels(size: tuple[int, int], top: float, left_share: float) -> tuple[pygame.Rect, pygame.Rect]:
+    """The left and right panels of an online screen: from ``top`` (a share of the height) to 84% of
+    it, the left one taking ``left_share`` of the width between the margins."""
+    w, h = size
+    margin = max(16, int(w * 0.05))
+    gap = max(12, int(w * 0.025))
+    y, bottom = int(h * top), int(h * 0.84)
+    left_w = int((w - 2 * margin - gap) * left_share)
+    return (pygame.Rect(margin, y, left_w, bottom - y),
+            pygame.Rect(margin + left_w + gap, y, w - 2 * margin - gap - left_w, bottom - y))
+
+
 def backdrop(surface: pygame.Surface) -> None:
     surface.blit(theme.city_night(surface.get_size()), (0, 0))
 

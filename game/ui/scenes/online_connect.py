@@ -248,13 +248,8 @@ class ConnectScene(Scene):
         self._size = size
         w, h = size
         s = look.scale(size)
-        margin = max(16, int(w * 0.05))
-        gap = max(12, int(w * 0.025))
-        top = int(h * 0.2)
-        bottom = int(h * 0.84)
-        left_w = int((w - 2 * margin - gap) * 0.54)
-        self.left = pygame.Rect(margin, top, left_w, bottom - top)
-        self.right = pygame.Rect(margin + left_w + gap, top, w - 2 * margin - gap - left_w, bottom - top)
+        self.left, self.right = look.two_panels(size, 0.2, 0.54)
+        bottom = self.left.bottom
         pad = max(10, int(18 * s))
         fh = max(30, int(42 * s))
         x = self.left.x + pad

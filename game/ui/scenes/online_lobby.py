@@ -250,13 +250,8 @@ class LobbyScene(Scene):
         self._size = size
         w, h = size
         s = look.scale(size)
-        margin = max(16, int(w * 0.05))
-        gap = max(12, int(w * 0.025))
-        top = int(h * 0.22)
-        bottom = int(h * 0.84)
-        left_w = int((w - 2 * margin - gap) * (0.58 if w >= 1000 else 0.47))   # (narrow: room for the choices)
-        self.left = pygame.Rect(margin, top, left_w, bottom - top)
-        self.right = pygame.Rect(margin + left_w + gap, top, w - 2 * margin - gap - left_w, bottom - top)
+        self.left, self.right = look.two_panels(size, 0.22, 0.58 if w >= 1000 else 0.47)  # (narrow: room for choices)
+        margin, gap, bottom = self.left.x, self.right.x - self.left.right, self.left.bottom
         pad = max(10, int(18 * s))
         fh = max(30, int(40 * s))
         bw = max(96, int(130 * s))

@@ -95,13 +95,8 @@ class RoomScene(Scene):
         self._size = size
         w, h = size
         s = look.scale(size)
-        margin = max(16, int(w * 0.05))
-        gap = max(12, int(w * 0.025))
-        top = int(h * 0.24)
-        bottom = int(h * 0.84)
-        left_w = int((w - 2 * margin - gap) * 0.46)
-        self.left = pygame.Rect(margin, top, left_w, bottom - top)
-        self.right = pygame.Rect(margin + left_w + gap, top, w - 2 * margin - gap - left_w, bottom - top)
+        self.left, self.right = look.two_panels(size, 0.24, 0.46)
+        bottom = self.left.bottom
         pad = max(10, int(18 * s))
         fh = max(30, int(40 * s))
         bw = max(96, int(120 * s))
