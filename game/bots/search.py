@@ -24,9 +24,12 @@ there knows:
 Jack's choices in the tree therefore depend on who he is, and the
 investigator's nodes below a Jack move are visited mostly by the
 identities that prefer that move: his beliefs follow Jack's play.  Jack's
-own bot samples other identities as well (weighted back to the
-investigator's uniform belief), so its model of the investigator does not
-know who Jack is either.
+own bot may sample other identities as well (``own_identity`` below 1,
+weighted back to the investigator's uniform belief), so that its model of
+the investigator does not know who Jack is either; the clocked levels
+search Jack's own game only (:data:`JACK_OWN_IDENTITY`), which measured
+stronger.  The investigator's level may deal Jack from a belief read from
+Jack's past play (``belief_temp``, :mod:`game.bots.pocket_belief`).
 
 Selection is PUCT with priors from a one-action look-ahead score
 (:class:`~game.bots.pocket_eval.Scorer`); a new leaf is valued by a short
