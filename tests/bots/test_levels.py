@@ -76,3 +76,42 @@ def test_a_clocked_level_never_thinks_less_than_its_floor_even_when_time_is_up()
         assert level.card_config.min_iterations == ClassicHardBot.card_config.iterations
         assert {k: c.min_iterations for k, c in level.card_configs.items()} == {
             k: c.iterations for k, c in ClassicHardBot.card_configs.items()}
+
+
+def test_the_clocked_levels_deal_pocket_jack_his_own_identity_hard1_mixes_in_others():
+    from game.bots.search import ClassicHardBot, ExpertBot, HardBot, _Sampler
+    from game.engine.pocket import PocketState
+
+    state = PocketState.new(4)
+    advance_chance(state)
+    rng = Rng(3)
+    while not (state.phase == "act" and state.to_move().side is Side.JACK):
+        state.apply(rng.choice(state.legal_actions()))
+        advance_chance(state)
+    obs = state.observation(Side.JACK)
+    dealt = {}
+    for level in (HardBot, ExpertBot, ClassicHardBot):
+        sampler = _Sampler(obs, Side.JACK, level.config)
+        dealt[level.name] = {sampler.sample(Rng(i))[0].jack for i in range(40)}
+    assert dealt["hard"] == dealt["expert"] == {obs.jack}
+    assert obs.jack in dealt["hard1"] and len(dealt["hard1"]) > 1
+
+
+def test_the_clocked_levels_deal_london_jack_his_own_identity_new_york_keeps_the_mix():
+    from game.bots.card_search import CardSampler
+    from game.bots.search import ExpertBot, HardBot
+
+    for game, own in (("london", True), ("newyork", False)):
+        state = find_ruleset(game).new(5)
+        rng = Rng(2)
+        for _ in range(300):
+            advance_chance(state)
+            if state.to_move().side is Side.JACK and len(state.legal_actions()) > 1:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        obs = state.observation(Side.JACK)
+        for level in (HardBot, ExpertBot):
+            sampler = CardSampler(obs, Side.JACK, level().config_for(game, Side.JACK).own_identity)
+            dealt = {sampler.sample(Rng(i))[0].jack for i in range(40)}
+            assert (dealt == {obs.jack}) is own, (game, level.name, dealt)
+
