@@ -22,6 +22,8 @@ def test_the_hard_level_thinks_without_freezing_and_plays_its_own_move(game_app,
     # The hard level searches by the clock; an iteration budget makes its move repeatable here.
     monkeypatch.setattr(HardBot, "config", replace(HardBot.config, iterations=4000, seconds=0.0))
     monkeypatch.setattr(HardBot, "card_config", replace(HardBot.card_config, iterations=500, seconds=0.0))
+    monkeypatch.setattr(HardBot, "card_configs", {k: replace(c, iterations=500, seconds=0.0)   # (per game and side)
+                                                  for k, c in HardBot.card_configs.items()})
     game_app.start(TitleScene(game_app))
     scene = GameScene.new(game_app, 21, game=game, mode="solo", human="jack", bot="hard")
     game_app.stack.push(scene)
