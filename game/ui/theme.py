@@ -417,8 +417,8 @@ def city_night(size: tuple[int, int], seed: int = 3) -> pygame.Surface:
     w, h = size
     surf = vertical_gradient(size, (26, 30, 44), (12, 12, 18))
     rnd = random.Random(seed)
-    # moon behind the fog
-    mx, my, mr = int(w * 0.78), int(h * 0.2), max(10, int(min(w, h) * 0.07))
+    # moon behind the fog, right of the widest title line (the room screen's address at 800x600)
+    mx, my, mr = int(w * 0.85), int(h * 0.14), max(10, int(min(w, h) * 0.07))
     g = glow(mr * 5, (60, 62, 70))
     surf.blit(g, g.get_rect(center=(mx, my)), special_flags=pygame.BLEND_RGB_ADD)
     pygame.draw.circle(surf, (214, 212, 196), (mx, my), mr)

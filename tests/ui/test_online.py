@@ -171,7 +171,7 @@ def play_to_the_end(net: Net, scenes: tuple[GameScene, GameScene], rng: Rng, dur
 
     def finished() -> bool:
         return all(isinstance(app.stack.top, OnlineResultsScene) for app in (net.a, net.b))
-    deadline = time.monotonic() + 40
+    deadline = time.monotonic() + 150   # (a bound on a hang, far above a busy machine's time)
     while not finished():
         net.pump(frames=1)
         for name, app, scene in (("a", net.a, scenes[0]), ("b", net.b, scenes[1])):
@@ -432,7 +432,7 @@ def test_a_hosted_london_game_is_joined_in_the_lobby_played_through_the_screens_
     assert ann.viewer is Side.INVESTIGATOR and bob.viewer is Side.JACK
     rng = Rng(21)
     turns = {"a": 0, "b": 0}
-    deadline = time.monotonic() + 40
+    deadline = time.monotonic() + 150   # (a bound on a hang, far above a busy machine's time)
     while not all(isinstance(app.stack.top, OnlineResultsScene) for app in (a, b, cy)):
         net.pump(frames=1)
         if cy.stack.top is watch:

@@ -267,7 +267,12 @@ def ellipsize(text: str, size: int, width: int, style: str = "sans") -> str:
 
 
 class RowList:
-    """Clickable rows (LAN games, rooms): ``rows`` of cells, one selected, with hover."""
+    """Clickable rows (LAN games, rooms): ``rows`` of cells, one selected, with hover.
+
+    ``stacked`` rows (a narrow window) put the first two cells on one line and
+    the rest, joined by dots, on a second line under the second cell, so that
+    no column is cut to a few letters; ``row_h`` is then the two lines' height.
+    """
 
     def __init__(self, on_pick: Callable[[int], Any] | None = None,
                  on_activate: Callable[[int], Any] | None = None) -> None:
@@ -280,6 +285,7 @@ class RowList:
         self.row_h = 32
         self.columns: list[float] = [0.0]
         self.header: list[str] = []
+        self.stacked = False
         self._last_click = (-1, -1000)
         self.clock = 0.0
 
@@ -289,12 +295,18 @@ class RowList:
         if self.selected is not None and self.selected >= len(rows):
             self.selected = None
 
+    @property
+    def header_h(self) -> int:
+        if not self.header:
+            return 0
+        return int(self.row_h * 0.6) if self.stacked else self.row_h
+
     def row_rect(self, i: int) -> pygame.Rect:
-        top = self.rect.y + (self.row_h if self.header else 0)
+        top = self.rect.y + self.header_h
         return pygame.Rect(self.rect.x, top + i * self.row_h, self.rect.w, self.row_h - 2)
 
     def visible_rows(self) -> int:
-        return max(0, (self.rect.h - (self.row_h if self.header else 0)) // self.row_h)
+        return max(0, (self.rect.h - self.header_h) // self.row_h)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or not self.rect.collidepoint(event.pos):
@@ -316,15 +328,17 @@ class RowList:
 
     def draw(self, surface: pygame.Surface, empty: str = "") -> None:
         r = self.rect
-        size = max(10, int(self.row_h * 0.44))
+        line_h = int(self.row_h * 0.52) if self.stacked else self.row_h
+        size = max(10, int(line_h * 0.44 * (1.25 if self.stacked else 1.0)))
         x_at = [r.x + 10 + int(c * (r.w - 20)) for c in self.columns]
+        hh = self.header_h
         if self.header:
             for x, text in zip(x_at, self.header, strict=False):
-                theme.blit_text(surface, text, max(9, size - 2), theme.TEXT_FAINT, (x, r.y + self.row_h // 2),
+                theme.blit_text(surface, text, max(9, size - 2), theme.TEXT_FAINT, (x, r.y + hh // 2),
                                 "midleft", "sans-bold")
-            pygame.draw.line(surface, theme.PANEL_EDGE, (r.x, r.y + self.row_h - 3), (r.right, r.y + self.row_h - 3))
+            pygame.draw.line(surface, theme.PANEL_EDGE, (r.x, r.y + hh - 3), (r.right, r.y + hh - 3))
         if not self.rows and empty:
-            top = r.y + (self.row_h if self.header else 0) + self.row_h // 2
+            top = r.y + hh + self.row_h // 2
             wrapped(surface, empty, size, theme.TEXT_DIM, (r.x + 10, top), r.w - 20)
             return
         mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
@@ -337,14 +351,24 @@ class RowList:
                 if chosen:
                     pygame.draw.rect(surface, theme.BRASS, rr, 1, border_radius=6)
             col = self.colours[i] if i < len(self.colours) and self.colours[i] else theme.TEXT
-            for j, (x, text) in enumerate(zip(x_at, self.rows[i], strict=False)):
+            cells = self.rows[i]
+            if self.stacked and len(cells) > 2:
+                cells = cells[:2]
+                rest = " · ".join(c for c in self.rows[i][2:] if c)
+                x, right = x_at[min(1, len(x_at) - 1)], r.right - 8
+                fs = theme.fit_size(rest, size - 2, right - x, "sans", min_size=max(8, size - 5))
+                theme.blit_text(surface, ellipsize(rest, fs, right - x, "sans"), fs,
+                                theme.TEXT_FAINT if not chosen else theme.TEXT_DIM,
+                                (x, rr.y + int(rr.h * 0.72)), "midleft", "sans")
+            for j, (x, text) in enumerate(zip(x_at, cells, strict=False)):
                 right = x_at[j + 1] - 8 if j + 1 < len(x_at) else r.right - 8
                 style = "sans-bold" if j == 0 else "sans"
                 fs = theme.fit_size(text, size, right - x, style, min_size=max(8, size - 4))
                 text = ellipsize(text, fs, right - x, style)
+                cy = rr.y + int(rr.h * 0.3) if self.stacked and j else rr.centery
                 theme.blit_text(surface, text, fs,
                                 col if j == 0 else theme.TEXT_DIM if not chosen else theme.PARCHMENT,
-                                (x, rr.centery), "midleft", style)
+                                (x, cy), "midleft", style)
 
 
 def dialog(surface: pygame.Surface, box: pygame.Rect) -> tuple[int, int, float]:

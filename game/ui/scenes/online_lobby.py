@@ -258,12 +258,20 @@ class LobbyScene(Scene):
         title_h = max(22, int(34 * s))
         self.list.rect = pygame.Rect(self.left.x + pad, self.left.y + pad + title_h, self.left.w - 2 * pad,
                                      self.left.h - 2 * pad - title_h - fh - int(14 * s))
-        self.list.row_h = max(30, int(36 * s))   # (never under the least readable size)
-        code_w = theme.font(max(10, int(self.list.row_h * 0.44)), "sans-bold").size("W" * CODE_LENGTH)[0] + 16
+        # A narrow window stacks each room on two lines (code and game; host and status), so no
+        # column is cut to a few letters.
+        self.list.stacked = w < 1000
+        self.list.row_h = max(46, int(58 * s)) if self.list.stacked else max(30, int(36 * s))
+        code_size = max(10, int(self.list.row_h * (0.286 if self.list.stacked else 0.44)))
+        code_w = theme.font(code_size, "sans-bold").size("W" * CODE_LENGTH)[0] + 16
         first = max(0.14, code_w / max(1, self.list.rect.w - 20))   # (a room code is never cut)
         k = (1 - first) / 0.86
-        self.list.columns = [0.0, first, first + 0.33 * k, first + 0.54 * k]
-        self.list.header = [_("Code"), _("Game"), _("Host"), _("Status")]
+        if self.list.stacked:
+            self.list.columns = [0.0, first]
+            self.list.header = [_("Code"), _("Game")]
+        else:
+            self.list.columns = [0.0, first, first + 0.33 * k, first + 0.54 * k]
+            self.list.header = [_("Code"), _("Game"), _("Host"), _("Status")]
         by = self.left.bottom - pad - fh
         self.join_button.rect = pygame.Rect(self.left.right - pad - bw, by, bw, fh)
         self.watch_button.rect = pygame.Rect(self.join_button.rect.x - bw - int(10 * s), by, bw, fh)
