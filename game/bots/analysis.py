@@ -22,9 +22,10 @@ from ..engine.record import GameRecord
 from ..engine.rng import Rng
 from .search import SearchBot, bot_from_spec
 
-#: The analysing level per game: the hard search with a fixed budget (about what a
-#: second buys), so results repeat.
-ANALYSIS_LEVELS = {"pocket": "hard:iterations=3000", "london": "hard:iterations=800",
+#: The analysing level per game: the hard search with a fixed budget, so results repeat
+#: (Pocket's two rounds deep: about a quarter of what hard's second buys, so a whole game's
+#: analysis takes seconds, not minutes).
+ANALYSIS_LEVELS = {"pocket": "hard:iterations=1000", "london": "hard:iterations=800",
                    "newyork": "hard:iterations=700"}
 #: A played move that the search visited at least this often is valued from that search.
 MIN_VISITS = 20

@@ -664,6 +664,16 @@ EXPERT_SECONDS = 2.7
 #: investigator still suspects (``bench/RESULTS.md``).
 JACK_OWN_IDENTITY = 1.0
 
+#: Rounds the clocked levels search in Pocket before the value table takes over (``hard1``: 1).
+#: Looking two rounds ahead gained Jack 13 points and the investigator 14 against ``hard1`` at
+#: about the time a second buys (4000 iterations a decision, 100 games a side); three rounds at
+#: the same time gained no more (``bench/RESULTS.md``).
+POCKET_HORIZON = 2
+
+#: The clocked levels' floor in Pocket: an iteration two rounds deep costs about four of one
+#: round, so this is about the time ``hard1``'s 4000 took (a busy machine still thinks as long).
+POCKET_FLOOR = 1000
+
 
 def _clocked(level: type[SearchBot], seconds: float, cap: int, card_cap: int
              ) -> tuple[SearchConfig, SearchConfig, dict[str, SearchConfig]]:
@@ -674,7 +684,8 @@ def _clocked(level: type[SearchBot], seconds: float, cap: int, card_cap: int
 
     # Jack's own game only: Pocket's and London's Jack (London's search for Jack is the
     # base card configuration; New York's is not measured yet and keeps the mixed deal).
-    return (replace(clock(level.config, cap), own_identity=JACK_OWN_IDENTITY),
+    return (replace(clock(level.config, cap), own_identity=JACK_OWN_IDENTITY, horizon=POCKET_HORIZON,
+                    min_iterations=POCKET_FLOOR),
             replace(clock(level.card_config, card_cap), own_identity=JACK_OWN_IDENTITY),
             {k: clock(c, card_cap) for k, c in level.card_configs.items()})
 

@@ -65,14 +65,23 @@ def test_new_levels_are_registered():
 def test_a_clocked_level_never_thinks_less_than_its_floor_even_when_time_is_up():
     from dataclasses import replace
 
-    from game.bots.search import ClassicHardBot, ExpertBot, HardBot, SearchConfig, search_loop
+    from game.bots.search import (
+        POCKET_FLOOR,
+        POCKET_HORIZON,
+        ClassicHardBot,
+        ExpertBot,
+        HardBot,
+        SearchConfig,
+        search_loop,
+    )
 
     calls = []
     cfg = SearchConfig(iterations=10_000, seconds=1e-9, min_iterations=100)
     assert search_loop(cfg, lambda: calls.append(1)) == len(calls) >= 100      # the clock ran out at once
     assert search_loop(replace(cfg, min_iterations=0), lambda: None) == 16    # no floor: the first clock read
     for level in (HardBot, ExpertBot):   # hard and expert think at least as much as the fixed hard did
-        assert level.config.min_iterations == ClassicHardBot.config.iterations
+        assert level.config.min_iterations == POCKET_FLOOR   # (two rounds deep: a quarter of hard1's 4000)
+        assert level.config.horizon == POCKET_HORIZON == 2 and ClassicHardBot.config.horizon == 1
         assert level.card_config.min_iterations == ClassicHardBot.card_config.iterations
         assert {k: c.min_iterations for k, c in level.card_configs.items()} == {
             k: c.iterations for k, c in ClassicHardBot.card_configs.items()}
