@@ -33,8 +33,8 @@ Jack's past play (``belief_temp``, :mod:`game.bots.pocket_belief`).
 
 Selection is PUCT with priors from a one-action look-ahead score
 (:class:`~game.bots.pocket_eval.Scorer`); a new leaf is valued by a short
-rollout with a best-of-k scored policy to the end of the round (or a few
-rounds), then by the fitted value table.  A level is an iteration budget,
+rollout with a best-of-k scored policy to the end of the round (the clocked
+levels: of the next round, :data:`POCKET_HORIZON`), then by the fitted value table.  A level is an iteration budget,
 not a time limit, so a seed gives the same move on any machine.
 """
 
