@@ -34,8 +34,8 @@ Jack's past play (``belief_temp``, :mod:`game.bots.pocket_belief`).
 Selection is PUCT with priors from a one-action look-ahead score
 (:class:`~game.bots.pocket_eval.Scorer`); a new leaf is valued by a short
 rollout with a best-of-k scored policy to the end of the round (the clocked
-levels: of the next round, :data:`POCKET_HORIZON`), then by the fitted value table.  A level is an iteration budget,
-not a time limit, so a seed gives the same move on any machine.
+levels: of the next round, :data:`POCKET_HORIZON`), then by the fitted value
+table.  An iteration budget gives the same move on any machine for a seed.
 """
 
 from __future__ import annotations
@@ -678,7 +678,8 @@ POCKET_FLOOR = 1000
 def _clocked(level: type[SearchBot], seconds: float, cap: int, card_cap: int
              ) -> tuple[SearchConfig, SearchConfig, dict[str, SearchConfig]]:
     """``level``'s budgets as floors under a clock: a busy machine never makes the level think
-    less than ``hard1`` did, a quiet one lets it think for ``seconds``."""
+    less than ``hard1`` did (in Pocket, two rounds deep, :data:`POCKET_FLOOR` iterations take
+    about that time), a quiet one lets it think for ``seconds``."""
     def clock(cfg: SearchConfig, iterations: int) -> SearchConfig:
         return replace(cfg, iterations=iterations, seconds=seconds, min_iterations=cfg.iterations)
 

@@ -301,6 +301,11 @@ class RowList:
             return 0
         return int(self.row_h * 0.6) if self.stacked else self.row_h
 
+    def text_size(self) -> int:
+        """The rows' text size: a stacked row's two lines share its height."""
+        line_h = int(self.row_h * 0.52) if self.stacked else self.row_h
+        return max(10, int(line_h * 0.44 * (1.25 if self.stacked else 1.0)))
+
     def row_rect(self, i: int) -> pygame.Rect:
         top = self.rect.y + self.header_h
         return pygame.Rect(self.rect.x, top + i * self.row_h, self.rect.w, self.row_h - 2)
@@ -328,8 +333,7 @@ class RowList:
 
     def draw(self, surface: pygame.Surface, empty: str = "") -> None:
         r = self.rect
-        line_h = int(self.row_h * 0.52) if self.stacked else self.row_h
-        size = max(10, int(line_h * 0.44 * (1.25 if self.stacked else 1.0)))
+        size = self.text_size()
         x_at = [r.x + 10 + int(c * (r.w - 20)) for c in self.columns]
         hh = self.header_h
         if self.header:

@@ -262,8 +262,7 @@ class LobbyScene(Scene):
         # column is cut to a few letters.
         self.list.stacked = w < 1000
         self.list.row_h = max(46, int(58 * s)) if self.list.stacked else max(30, int(36 * s))
-        code_size = max(10, int(self.list.row_h * (0.286 if self.list.stacked else 0.44)))
-        code_w = theme.font(code_size, "sans-bold").size("W" * CODE_LENGTH)[0] + 16
+        code_w = theme.font(self.list.text_size(), "sans-bold").size("W" * CODE_LENGTH)[0] + 16
         first = max(0.14, code_w / max(1, self.list.rect.w - 20))   # (a room code is never cut)
         k = (1 - first) / 0.86
         if self.list.stacked:
