@@ -9,7 +9,6 @@ from cheats import cheating
 
 from game.bots import make_bot
 from game.engine.record import GameRecord
-from net.fairplay import new_master
 from net.framing import packb
 from net.judge import RoomRecord, judge
 from net.session import LocalPair, Session, bot_rng
@@ -18,12 +17,21 @@ GID = "5e" * 16
 
 
 def pair(game: str = "pocket", jack=Session, inv=Session, seed: int = 1) -> LocalPair:  # type: ignore[no-untyped-def]
-    return LocalPair(jack("jack", GID, new_master(), game=game), inv("investigator", GID, new_master(), game=game))
+    """Fixed keys per seed: both peers' shuffles, and so the whole game, repeat from run to run."""
+    keys = bytes([2 * seed]) * 32, bytes([2 * seed + 1]) * 32
+    return LocalPair(jack("jack", GID, keys[0], game=game), inv("investigator", GID, keys[1], game=game))
 
 
 def chooser(seed: int = 1):  # type: ignore[no-untyped-def]
     bot = make_bot("greedy")
     return lambda s: bot.choose(s.observation(), bot_rng(seed, s.role, s.state.ply))
+
+
+def midgame(p: LocalPair) -> None:
+    """Play on until ply 8: mid-game, for no game of Pocket is over by then."""
+    while p.jack.state is None or p.jack.state.ply < 8:
+        assert p.step(chooser())
+    assert not p.jack.state.is_over()
 
 
 def record(p: LocalPair, game: str = "pocket", log: list | None = None, **kw) -> RoomRecord:  # type: ignore[no-untyped-def]
@@ -54,8 +62,7 @@ def test_a_proven_cheat_is_the_cheaters_loss():
 
 def test_an_abort_without_proof_is_the_aborters_loss_once_no_keys_can_come():
     p = pair()
-    for _ in range(25):
-        p.step(chooser())
+    midgame(p)
     p.deliver("jack", {"t": "abort", "reason": "cheat", "detail": "the investigator cheated, I won"})
     waiting = judge(record(p), final=False)
     assert waiting.pending                   # the aborter may still open its keys and prove it
@@ -83,8 +90,7 @@ def test_a_desync_is_recorded_as_such_without_a_winner():
 
 def test_a_claim_decides_the_game_unless_the_log_proves_a_cheat_first():
     p = pair()
-    for _ in range(20):
-        p.step(chooser())
+    midgame(p)
     j = judge(record(p, claim={"side": "jack", "reason": "flag", "seq": len(p.log)}), final=True)
     assert (j.status, j.winner, j.termination) == ("claimed", "jack", "flag")
 
