@@ -60,6 +60,7 @@ DECK_AUTHOR = {1: "jack", 2: "investigator", 3: "jack"}
 def _other(side: str) -> str:
     return "investigator" if side == "jack" else "jack"
 UNSURE = "either deck step may be at fault; the opened keys will tell"
+RULED_OUT = "an earlier answer or a deck step is false; the opened keys will tell"
 
 
 def bot_rng(seed: int, side: str, ply: int) -> Rng:
@@ -381,8 +382,16 @@ class Session:
                        open_keys=True)
             return self.outbox.pop(0)
         step = self.rules.card_step("draw", ids[idx])
-        return {"t": "card", "pos": pos, "key": fp.i2b(key), "a": step.to_wire(),
-                "h": self.state.child(step).public_hash()}
+        try:
+            after = self.state.child(step)
+        except IllegalActionError:
+            # Our own draw is impossible in our view: an earlier answer of the other side
+            # (a witness call, say) ruled this card out, or the deck was forged.  Both masters
+            # open and the audit names the liar; the game cannot go on from a false view.
+            self._halt("cheat", fp.Finding(other, f"card {pos} is {ids[idx]}, which the game so far rules out",
+                                           detail=RULED_OUT), send=True, open_keys=True)
+            return self.outbox.pop(0)
+        return {"t": "card", "pos": pos, "key": fp.i2b(key), "a": step.to_wire(), "h": after.public_hash()}
 
     def _make_open(self) -> dict:
         assert self.secrets is not None

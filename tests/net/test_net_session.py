@@ -401,3 +401,19 @@ def test_autoplay_loads_the_tests_liar_and_refuses_an_unknown_cheat() -> None:
     assert isinstance(liar, Session) and liar.accepts_own_lies and type(liar) is not Session
     with pytest.raises(ValueError, match="unknown cheat"):
         cheating_session("bogus")
+
+
+def test_a_lie_that_rules_out_the_honest_sides_own_draw_stops_the_game_and_the_audit_names_it():
+    """Jack's false witness answer leaves one suspect in the investigator's view, who is then not in
+    the deck there; the investigator's next draw is that very card.  His session does not fail on its
+    own draw: it stops the game, both keys open, and the audit names Jack's witness answer."""
+    j = CheatingSession("jack", "7" * 32, bytes([89, 0]) * 16, game="pocket", cheat="witness")
+    i = Session("investigator", "7" * 32, bytes([89, 7]) * 16, game="pocket")
+    pair = LocalPair(j, i)
+    greedy = make_bot("greedy")
+    pair.run(lambda s: greedy.choose(s.observation(), bot_rng(4, s.role, s.state.ply)))
+    assert [m["t"] for m in pair.log[-3:]] == ["abort", "open", "open"] and pair.log[-3]["from"] == "investigator"
+    r = i.result
+    assert r.status == "cheat" and r.opponent_cheated and r.winner is None
+    assert r.finding["side"] == "jack" and r.finding["what"] == "witness answer"
+    assert "jack cheated" in r.summary()
