@@ -378,8 +378,7 @@ class Session:
         ids = self.rules.ids
         if idx is None:
             # The deck does not decrypt: say so and stop (the audit will show whose fault).
-            self._halt("cheat", fp.Finding(other, f"card {pos} does not decrypt to a card", detail=UNSURE), send=True,
-                       open_keys=True)
+            self._unsure(fp.Finding(other, f"card {pos} does not decrypt to a card", detail=UNSURE))
             return self.outbox.pop(0)
         step = self.rules.card_step("draw", ids[idx])
         try:
@@ -388,8 +387,8 @@ class Session:
             # Our own draw is impossible in our view: an earlier answer of the other side
             # (a witness call, say) ruled this card out, or the deck was forged.  Both masters
             # open and the audit names the liar; the game cannot go on from a false view.
-            self._halt("cheat", fp.Finding(other, f"card {pos} is {ids[idx]}, which the game so far rules out",
-                                           detail=RULED_OUT), send=True, open_keys=True)
+            self._unsure(fp.Finding(other, f"card {pos} is {ids[idx]}, which the game so far rules out",
+                                    detail=RULED_OUT))
             return self.outbox.pop(0)
         return {"t": "card", "pos": pos, "key": fp.i2b(key), "a": step.to_wire(), "h": after.public_hash()}
 
@@ -591,14 +590,13 @@ class Session:
             assert self.secrets is not None
             idx = fp.open_card(self.game, self.tr.decks[3][pos], self.secrets.pos_key(pos), key)
             if idx is None:
-                self._halt("cheat", fp.Finding(sender, f"card {pos} does not decrypt to a card", detail=UNSURE,
-                                               seq=msg["seq"]), send=True, open_keys=True)
+                self._unsure(fp.Finding(sender, f"card {pos} does not decrypt to a card", detail=UNSURE,
+                                        seq=msg["seq"]))
                 return
             action = self.rules.card_step(kind, self.rules.ids[idx])
             if not st.is_legal(action):
-                self._halt("cheat", fp.Finding(sender, f"card {pos} was already dealt",
-                                               seq=msg["seq"], claimed=str(action), detail=UNSURE), send=True,
-                           open_keys=True)
+                self._unsure(fp.Finding(sender, f"card {pos} was already dealt",
+                                        seq=msg["seq"], claimed=str(action), detail=UNSURE))
                 return
         self.next_pos += 1
         # A spectator follows the investigator's view without his secret draws: "draw ?" there.
@@ -681,6 +679,10 @@ class Session:
             self.outbox.append({"t": "abort", "reason": status, "detail": self.result.reason[:300]})
         if open_keys and self.role not in self.tr.masters and self.secrets is not None:
             self.outbox.append(self._make_open())
+
+    def _unsure(self, finding: fp.Finding) -> None:
+        """Stop for a fault only this peer can see (a card of its own): the keys must say whose it is."""
+        self._halt("cheat", finding, send=True, open_keys=True)
 
     def _on_late_open(self, sender: str, msg: dict) -> None:
         """A master opened after a halt (or mid-game: a resignation); audit what was played.
