@@ -233,6 +233,7 @@ class CardSearcher:
     def _iterate(self, root: _Node, state, weight: float, stop_round: int, rng: Rng) -> None:  # type: ignore[no-untyped-def]
         path: list[tuple[_Stats, int, bool]] = []
         node = root
+        arrest = -1.0  # the investigator's chance, by his own view, of the arrest he made (-1: none)
         while True:
             if state.outcome is not None or state.round >= stop_round:
                 v = self.values.state_value(state)
@@ -266,6 +267,8 @@ class CardSearcher:
             i = puct_select(st, self.cfg.c_puct, self.cfg.fpu)
             path.append((st, i, jack_moves))
             action = st.legal[i]
+            if action.kind == "accuse" and not jack_moves and self.cfg.public_accuse:
+                arrest = _arrest_chance(state, action)
             state._apply(action)
             if expand:
                 v = self._rollout(state, stop_round, rng)
@@ -278,7 +281,7 @@ class CardSearcher:
             if jack_moved:
                 r, w = v, 1.0
             else:
-                r, w = 1.0 - v, weight
+                r, w = (1.0 - v if arrest < 0 else arrest), weight
             st.n[i] += 1
             st.w[i] += w * r
             st.wt[i] += w
@@ -299,6 +302,19 @@ def _considered(state, side: Side, legal: list[Action]) -> list[Action]:  # type
     if popcount(public_candidates(state)) == 1:
         return legal
     return [a for a in legal if a.kind != "accuse"] or legal
+
+
+def _arrest_chance(state, action: Action) -> float:  # type: ignore[no-untyped-def]
+    """The investigator's chance that ``action`` arrests Jack, by what he knows (any candidate alike).
+
+    Jack's own search deals mostly his real identity; judged by the outcome
+    in that deal, its model of the investigator would always arrest the right
+    man in reach, and Jack would see no worth in staying one of several
+    candidates to the end.
+    """
+    cand = public_candidates(state)
+    x = state.CARDS.index[action.args[0]]
+    return 1.0 / popcount(cand) if cand >> x & 1 else 0.0
 
 
 def _is_exit_move(a: Action) -> bool:

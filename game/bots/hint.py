@@ -25,6 +25,7 @@ class Hint:
     side: str
     action: str
     chance: float | None  # None: a forced move, nothing was searched
+    then: tuple[str, ...] = ()  # London, New York: the chosen character's step that completes the move
 
 
 def hint_seed(seed: int, ply: int) -> int:
@@ -47,13 +48,23 @@ def hint(state, seed: int, level: str = HINT_LEVEL) -> Hint:  # type: ignore[no-
     bot = bot_from_spec(level)
     action = bot.choose(obs, Rng(hint_seed(seed, obs.ply)))
     value = getattr(bot, "last_info", {}).get("value")
-    return Hint(side.value, str(action), None if value is None else float(value))
+    then: tuple[str, ...] = ()
+    if action.kind == "play":  # a card alone is half a move: say what its character should do
+        nxt = obs.child(action)
+        if nxt.outcome is None and nxt.to_move().side is side:
+            follow = nxt.legal_actions()
+            step = follow[0] if len(follow) == 1 else bot.choose(nxt, Rng(hint_seed(seed, nxt.ply)))
+            then = (str(step),)
+    return Hint(side.value, str(action), None if value is None else float(value), then)
 
 
 def mark_hint(meta: dict, ply: int, given: Hint) -> None:
     """Note in a game record's ``meta`` that a hint was shown at ``ply`` (hinted games are known)."""
-    meta.setdefault("hints", []).append({"ply": ply, "side": given.side, "action": given.action,
-                                         "chance": None if given.chance is None else round(given.chance, 4)})
+    entry = {"ply": ply, "side": given.side, "action": given.action,
+             "chance": None if given.chance is None else round(given.chance, 4)}
+    if given.then:
+        entry["then"] = list(given.then)
+    meta.setdefault("hints", []).append(entry)
 
 
 __all__ = ["HINT_LEVEL", "Hint", "hint", "hint_seed", "mark_hint"]

@@ -94,6 +94,7 @@ class SearchConfig:
     min_iterations: int = 0        # with ``seconds``: never stop before this many (a slow machine still thinks)
     belief_temp: float = 0.0       # Pocket investigator: weigh Jack's candidates by his past play (0: uniformly)
     belief_eps: float = 0.1        # ... with this share of a uniform choice in the model of Jack's play
+    public_accuse: bool = False    # London, New York: the modelled investigator values an arrest by his own view
 
 
 def search_loop(cfg: SearchConfig, step) -> int:  # type: ignore[no-untyped-def]

@@ -15,6 +15,7 @@ from game.engine.record import GameRecord
 from game.engine.rng import Rng
 from game.match import play_game
 from game.ui import hinting
+from game.ui.pocket.picker import face_of
 from game.ui.scenes.analysis import AnalysisScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.replay import ReplayScene
@@ -138,3 +139,58 @@ def test_the_analysis_is_written_into_the_saved_replay_of_the_same_game(tmp_path
     assert kept_analysis(store.load(path), Side.INVESTIGATOR) == analysed
     assert kept_analysis(store.load(path), Side.JACK) is None  # kept for the side it judged
     assert len(store.list()) == 2  # written over the same replay, not a new one
+
+
+def hinted_scene(game_app, monkeypatch, game: str):  # type: ignore[no-untyped-def]
+    """A solo game of ``game`` on the investigator's turn, with a hint shown."""
+    monkeypatch.setattr(hinting, "hint", functools.partial(hint_mod.hint, level="hard:iterations=60"))
+    game_app.start(TitleScene(game_app))
+    scene = GameScene.new(game_app, 8, game=game, mode="solo", human="investigator", bot="greedy")
+    game_app.stack.push(scene)
+    for _ in range(1200):
+        if scene.my_turn() and scene.anim is None:
+            break
+        game_app.tick(DT)
+    assert scene.my_turn()
+    scene.handle_event(key(pygame.K_F1))
+    for _ in range(600):
+        if scene.record.meta.get("hints"):
+            break
+        game_app.tick(DT)
+        time.sleep(DT / 4)
+    game_app.tick(DT)
+    return scene
+
+
+def test_a_pocket_hint_is_marked_on_the_board_until_the_player_picks_a_token(game_app, monkeypatch):  # type: ignore[no-untyped-def]
+    scene = hinted_scene(game_app, monkeypatch, "pocket")
+    [given] = scene.record.meta["hints"]
+    hl = scene.highlights()
+    assert str(hl.preview) == given["action"]   # the board previews the hinted move
+    assert hl.selected_token is not None and scene.picker.face_at(hl.selected_token) == face_of(hl.preview)
+    other = next(t for t in scene.picker.playable_tokens() if t != hl.selected_token)
+    scene.picker.select_token(other)            # the player's own choice replaces the mark
+    hl = scene.highlights()
+    assert hl.selected_token == other and str(hl.preview) != given["action"]
+
+
+def test_a_london_hint_lifts_the_card_and_previews_its_characters_step(game_app, monkeypatch, drawn):  # type: ignore[no-untyped-def]
+    scene = hinted_scene(game_app, monkeypatch, "london")
+    [given] = scene.record.meta["hints"]
+    hl = scene.highlights()
+    kind, *args = given["action"].split()
+    assert [str(a) for a in hl.preview] == [given["action"], *given.get("then", [])]
+    if kind == "play":   # a card and what its character should do with it
+        assert hl.selected_card == scene.ui.texts.IDS.index(args[0]) and len(given["then"]) == 1
+    text = next(t for t, _ in scene.log_text(Side.INVESTIGATOR) if t.startswith("Hint"))
+    assert "played" not in text and "moved" not in text   # advice in the present tense
+    for _ in range(int(3.5 / DT)):   # the toast fades; the hint stays in the prompt panel
+        game_app.tick(DT)
+    drawn.clear()
+    game_app.draw()
+    assert not scene.toast.message and any(t.startswith("Hint") for t in drawn)
+    other = next(c for c in scene.picker.playable_cards() if kind != "play" or c != hl.selected_card)
+    scene.picker.pick_card(other)   # another card than the hint's: the mark and the line give way
+    drawn.clear()
+    game_app.draw()
+    assert not scene.highlights().preview and not any(t.startswith("Hint") for t in drawn)

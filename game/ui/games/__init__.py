@@ -163,6 +163,11 @@ class GameUI:
     def highlights(self) -> Any:
         raise NotImplementedError
 
+    def mark_hint(self, hl: Any, steps: list[Any]) -> bool:
+        """Show the hinted ``steps`` (an action, or a card and its character's step) in ``hl`` as a
+        preview, unless the player already picked otherwise; whether it did."""
+        raise NotImplementedError
+
     def draw_under(self, surface: Any, hl: Any, clock: float) -> None:
         """The board and the game's panel parts, under the header, prompt and log."""
         raise NotImplementedError

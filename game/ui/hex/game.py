@@ -219,6 +219,16 @@ class CardGameUI(GameUI):
     def highlight_more(self, hl: Highlights, p: Any) -> None:
         """The game's own marks on the choice: accusations, the half-picked targets."""
 
+    def mark_hint(self, hl: Highlights, steps: list[Action]) -> bool:
+        p = self.scene.picker
+        if hl.preview or p is None or p.done or p.chain != steps[:len(p.chain)]:
+            return False  # the player's own pick (or another card than the hint's) comes first
+        if steps[0].kind == "play":
+            hl.selected_card = self.texts.IDS.index(str(steps[0].args[0]))
+        hl.preview = list(steps)
+        hl.preview_state = p.obs
+        return True
+
     def draw_under(self, surface: pygame.Surface, hl: Highlights, clock: float) -> None:
         sc = self.scene
         v, m = sc.view, sc.model

@@ -22,7 +22,7 @@ from ..i18n import N_, _
 from ..preview import after, pocket_note, pocket_sight
 from ..tween import Seq
 from . import anim
-from .picker import CONFIRM, DIRECTION, SECOND, TARGET, TOKEN, Picker
+from .picker import CONFIRM, DIRECTION, SECOND, TARGET, TOKEN, Picker, face_of
 from .view import BoardModel, BoardView, Highlights
 
 
@@ -269,6 +269,16 @@ class UI(GameUI):
                 hl.sight_preview = pocket_sight(nxt)
                 hl.note = pocket_note(nxt, texts.short_name)
         return hl
+
+    def mark_hint(self, hl: Highlights, steps: list[Action]) -> bool:
+        action = steps[0]
+        p = self.scene.picker
+        if hl.preview is not None or hl.selected_token is not None or p is None:
+            return False
+        hl.preview = action  # the board shows the move as the player's own pending one would
+        face = face_of(action)
+        hl.selected_token = next((t for t in p.playable_tokens() if p.face_at(t) == face), None)
+        return True
 
     def draw_under(self, surface: pygame.Surface, hl: Highlights, clock: float) -> None:
         sc = self.scene

@@ -133,6 +133,7 @@ class GameScene(Scene):
         self._log_cache: tuple | None = None
         self._log_lines: list[tuple[str, tuple[int, int, int]]] = []
         self.hints = HintHelper(self)  # solo play: the Hint key
+        self.hint_marked = False  # the hint is drawn on the board this frame (its words show too)
 
     # ----------------------------------------------------------- creation
     @classmethod
@@ -611,8 +612,11 @@ class GameScene(Scene):
 
     # ---------------------------------------------------------------- draw
     def highlights(self) -> Any:
-        """What the player's current choice lights on the board (from the rule set's UI)."""
-        return self.ui.highlights()
+        """What the player's current choice lights on the board (from the rule set's UI), and the hint."""
+        hl = self.ui.highlights()
+        hinted = self.hints.on_board()
+        self.hint_marked = hinted is not None and self.ui.mark_hint(hl, hinted)
+        return hl
 
     def hover_target(self) -> tuple | None:
         return self.ui.hover_target()
@@ -750,6 +754,16 @@ class GameScene(Scene):
                 break
             theme.blit_text(surface, line, size, col, (r.x, y), "topleft")
             y += lh
+        hinted = self.hints.line() if self.hint_marked else ""
+        if hinted and not sub:   # the hint stays in words while it is marked on the board, whole or not
+            for hint_size in range(max(theme.READABLE, size - 2), theme.READABLE - 1, -1):
+                hint_lines = theme.wrap(hinted, hint_size, width)
+                hint_lh = theme.font(hint_size).get_linesize()
+                if y + hint_lh * len(hint_lines) <= limit:
+                    for line in hint_lines:
+                        theme.blit_text(surface, line, hint_size, theme.GOOD, (r.x, y), "topleft")
+                        y += hint_lh
+                    break
         if sub:  # the hint whole, in the largest size that fits (a cut hint misleads)
             for sub_size in range(max(theme.READABLE, size - 2), theme.READABLE - 1, -1):
                 sub_lines = theme.wrap(sub, sub_size, width)
