@@ -685,10 +685,12 @@ def _clocked(level: type[SearchBot], seconds: float, cap: int, card_cap: int
         return replace(cfg, iterations=iterations, seconds=seconds, min_iterations=cfg.iterations)
 
     # Jack's own game only: Pocket's and London's Jack (London's search for Jack is the
-    # base card configuration; New York's is not measured yet and keeps the mixed deal).
+    # base card configuration; New York's is not measured yet and keeps the mixed deal).  London's
+    # Jack models the investigator's arrests by what the investigator knows: +5 points at 1000
+    # iterations, all of them wrong arrests (``bench/RESULTS.md``).
     return (replace(clock(level.config, cap), own_identity=JACK_OWN_IDENTITY, horizon=POCKET_HORIZON,
                     min_iterations=POCKET_FLOOR),
-            replace(clock(level.card_config, card_cap), own_identity=JACK_OWN_IDENTITY),
+            replace(clock(level.card_config, card_cap), own_identity=JACK_OWN_IDENTITY, public_accuse=True),
             {k: clock(c, card_cap) for k, c in level.card_configs.items()})
 
 

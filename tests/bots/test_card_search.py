@@ -194,3 +194,26 @@ def test_state_value_of_a_finished_game_is_its_result(game):
             else:
                 state.apply(rng.choice(state.legal_actions()))
         assert v.state_value(state) == (1.0 if state.winner() is Side.JACK else 0.0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_arrest_in_jacks_search_is_worth_what_the_investigator_knows(game):
+    """Jack's own-identity search would otherwise model an investigator who always arrests the right man."""
+    from game.bots.card_eval import public_candidates
+    from game.bots.card_search import _arrest_chance
+    from game.engine.hexgrid import popcount
+
+    checked = 0
+    for state in decision_states(game, 30, 5):
+        accuse = [a for a in state.legal_actions() if a.kind == "accuse"]
+        if not accuse:
+            continue
+        cand = public_candidates(state)
+        for a in accuse:
+            x = state.CARDS.index[a.args[0]]
+            want = 1 / popcount(cand) if cand >> x & 1 else 0.0
+            assert _arrest_chance(state, a) == want   # the same whoever is Jack in this deal
+            checked += 1
+    assert checked > 10
+    assert LEVELS["hard"]().config_for("london", Side.JACK).public_accuse
+    assert not LEVELS["hard1"]().config_for("london", Side.JACK).public_accuse   # the fixed reference
