@@ -29,6 +29,16 @@ def key(k: int) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
 
 
+def ask_hint(game_app, scene) -> None:  # type: ignore[no-untyped-def]
+    """Press F1 and let frames pass (the worker thread searches) until the hint is in the record."""
+    scene.handle_event(key(pygame.K_F1))
+    for _ in range(600):
+        if scene.record.meta.get("hints"):
+            break
+        game_app.tick(DT)
+        time.sleep(DT / 4)
+
+
 def test_the_hint_key_shows_a_move_logs_it_and_marks_the_record(game_app, monkeypatch):  # type: ignore[no-untyped-def]
     monkeypatch.setattr(hinting, "hint", functools.partial(hint_mod.hint, level="hard:iterations=80"))
     game_app.start(TitleScene(game_app))
@@ -41,12 +51,7 @@ def test_the_hint_key_shows_a_move_logs_it_and_marks_the_record(game_app, monkey
     assert scene.my_turn()
     ply = len(scene.states) - 1
     legal = {str(a) for a in scene.state.legal_actions()}
-    scene.handle_event(key(pygame.K_F1))
-    for _ in range(600):
-        if scene.record.meta.get("hints"):
-            break
-        game_app.tick(DT)
-        time.sleep(DT / 4)
+    ask_hint(game_app, scene)
     [given] = scene.record.meta["hints"]
     assert given["ply"] == ply and given["side"] == "investigator" and given["action"] in legal
     assert any(text.startswith("Hint") for text, _ in scene.log_text(Side.INVESTIGATOR))
@@ -152,12 +157,7 @@ def hinted_scene(game_app, monkeypatch, game: str):  # type: ignore[no-untyped-d
             break
         game_app.tick(DT)
     assert scene.my_turn()
-    scene.handle_event(key(pygame.K_F1))
-    for _ in range(600):
-        if scene.record.meta.get("hints"):
-            break
-        game_app.tick(DT)
-        time.sleep(DT / 4)
+    ask_hint(game_app, scene)
     game_app.tick(DT)
     return scene
 
