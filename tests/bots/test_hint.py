@@ -68,6 +68,8 @@ def test_a_hint_is_the_same_from_every_full_state_consistent_with_the_observatio
     expected = hint(obs, seed=5, level=LEVEL)
     assert expected.action in {str(a) for a in state.legal_actions()} and expected.side == side.value
     assert expected.chance is not None and 0.0 <= expected.chance <= 1.0
+    if expected.action.startswith("play "):   # a card comes with its character's step (in the same view)
+        assert len(expected.then) == 1
     assert hint(state, seed=5, level=LEVEL) == expected
     others = others_like(state, side, Rng(9))
     assert len(others) >= 2
@@ -93,3 +95,15 @@ def test_a_shown_hint_is_marked_in_the_record():
     mark_hint(meta, 20, Hint("jack", "holmes 1", None))
     assert meta["hints"] == [{"ply": 12, "side": "jack", "action": "rotate 4 E", "chance": 0.6123},
                              {"ply": 20, "side": "jack", "action": "holmes 1", "chance": None}]
+
+
+@pytest.mark.parametrize("game", ["london", "newyork"])
+def test_a_card_hint_names_the_characters_step_from_the_same_view(game):
+    state = decision(game, 5, Side.JACK, skip=0)
+    obs = state.observation(Side.JACK)
+    assert all(a.kind == "play" for a in obs.legal_actions())
+    expected = hint(obs, seed=5, level=LEVEL)
+    [step] = expected.then
+    assert step in {str(a) for a in obs.child(expected.action).legal_actions()}
+    for other in others_like(state, Side.JACK, Rng(9)):
+        assert hint(other, seed=5, level=LEVEL) == expected   # the step too knows only Jack's view
