@@ -12,9 +12,11 @@ copies.  Like the Pocket search (:mod:`game.bots.search`):
 * the tree is keyed by public actions (a secret draw is one branch), and a
   node's statistics are split by what its mover knows: one set for the
   investigator, one per identity for Jack;
-* Jack's own bot also samples other identities (weighted back to the
-  investigator's uniform belief), so its model of the investigator does not
-  know who Jack is either.
+* Jack's own bot may also sample other identities (``own_identity`` below
+  1, weighted back to the investigator's uniform belief), so its model of
+  the investigator does not know who Jack is either; the clocked levels deal
+  his own identity only and instead judge the investigator's arrests in the
+  tree by what the investigator knows (``public_accuse``).
 
 A new leaf is valued by a rollout to the end of the round (a best-of-k
 policy on the "witness now" score, escapes and sure arrests first), then by

@@ -659,10 +659,10 @@ HARD_SECONDS = 0.9
 EXPERT_SECONDS = 2.7
 
 
-#: Jack's share of iterations dealt with his real identity in the clocked levels, Pocket and London
+#: Jack's share of iterations dealt with his real identity in the clocked levels, in every game
 #: (``hard1``: 0.5).  Searching the game he is really in gained Jack 7.5 points in Pocket at 1000
 #: iterations a decision and 8 in London at 200, more than mixing in the identities the
-#: investigator still suspects (``bench/RESULTS.md``).
+#: investigator still suspects; in New York it came with ``public_accuse`` (``bench/RESULTS.md``).
 JACK_OWN_IDENTITY = 1.0
 
 #: Rounds the clocked levels search in Pocket before the value table takes over (``hard1``: 1).
@@ -684,14 +684,18 @@ def _clocked(level: type[SearchBot], seconds: float, cap: int, card_cap: int
     def clock(cfg: SearchConfig, iterations: int) -> SearchConfig:
         return replace(cfg, iterations=iterations, seconds=seconds, min_iterations=cfg.iterations)
 
-    # Jack's own game only: Pocket's and London's Jack (London's search for Jack is the
-    # base card configuration; New York's is not measured yet and keeps the mixed deal).  London's
-    # Jack models the investigator's arrests by what the investigator knows: +5 points at 1000
-    # iterations, all of them wrong arrests (``bench/RESULTS.md``).
+    # Jack's own game only, in every game (London's search for Jack is the base card
+    # configuration, New York's its own), and in London and New York Jack models the
+    # investigator's arrests by what the investigator knows: +5 points in London at 1000
+    # iterations (all of them wrong arrests), +18 in New York at 900 against the mixed deal
+    # (``bench/RESULTS.md``).
+    jack = {"own_identity": JACK_OWN_IDENTITY, "public_accuse": True}
+    cards = {k: clock(c, card_cap) for k, c in level.card_configs.items()}
+    cards["newyork:jack"] = replace(cards["newyork"], **jack)
     return (replace(clock(level.config, cap), own_identity=JACK_OWN_IDENTITY, horizon=POCKET_HORIZON,
                     min_iterations=POCKET_FLOOR),
-            replace(clock(level.card_config, card_cap), own_identity=JACK_OWN_IDENTITY, public_accuse=True),
-            {k: clock(c, card_cap) for k, c in level.card_configs.items()})
+            replace(clock(level.card_config, card_cap), **jack),
+            cards)
 
 
 @register

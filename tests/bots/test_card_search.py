@@ -215,5 +215,8 @@ def test_an_arrest_in_jacks_search_is_worth_what_the_investigator_knows(game):
             assert _arrest_chance(state, a) == want   # the same whoever is Jack in this deal
             checked += 1
     assert checked > 10
-    assert LEVELS["hard"]().config_for("london", Side.JACK).public_accuse
-    assert not LEVELS["hard1"]().config_for("london", Side.JACK).public_accuse   # the fixed reference
+    for level in ("hard", "expert"):
+        jack = LEVELS[level]().config_for(game, Side.JACK)
+        assert jack.public_accuse and jack.own_identity == 1.0
+        assert not LEVELS[level]().config_for(game, Side.INVESTIGATOR).public_accuse
+    assert not LEVELS["hard1"]().config_for(game, Side.JACK).public_accuse   # the fixed reference

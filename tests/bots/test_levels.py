@@ -84,7 +84,8 @@ def test_a_clocked_level_never_thinks_less_than_its_floor_even_when_time_is_up()
         assert level.config.horizon == POCKET_HORIZON == 2 and ClassicHardBot.config.horizon == 1
         assert level.card_config.min_iterations == ClassicHardBot.card_config.iterations
         assert {k: c.min_iterations for k, c in level.card_configs.items()} == {
-            k: c.iterations for k, c in ClassicHardBot.card_configs.items()}
+            **{k: c.iterations for k, c in ClassicHardBot.card_configs.items()},
+            "newyork:jack": ClassicHardBot.card_configs["newyork"].iterations}
 
 
 def test_the_clocked_levels_deal_pocket_jack_his_own_identity_hard1_mixes_in_others():
@@ -106,11 +107,13 @@ def test_the_clocked_levels_deal_pocket_jack_his_own_identity_hard1_mixes_in_oth
     assert obs.jack in dealt["hard1"] and len(dealt["hard1"]) > 1
 
 
-def test_the_clocked_levels_deal_london_jack_his_own_identity_new_york_keeps_the_mix():
+def test_the_clocked_levels_deal_jack_his_own_identity_and_hard1_keeps_the_mix():
     from game.bots.card_search import CardSampler
-    from game.bots.search import ExpertBot, HardBot
+    from game.bots.search import ClassicHardBot, ExpertBot, HardBot
 
-    for game, own in (("london", True), ("newyork", False)):
+    for game, level, own in (("london", HardBot, True), ("newyork", HardBot, True), ("london", ExpertBot, True),
+                             ("newyork", ExpertBot, True), ("london", ClassicHardBot, False),
+                             ("newyork", ClassicHardBot, False)):
         state = find_ruleset(game).new(5)
         rng = Rng(2)
         for _ in range(300):
@@ -119,8 +122,7 @@ def test_the_clocked_levels_deal_london_jack_his_own_identity_new_york_keeps_the
                 break
             state.apply(rng.choice(state.legal_actions()))
         obs = state.observation(Side.JACK)
-        for level in (HardBot, ExpertBot):
-            sampler = CardSampler(obs, Side.JACK, level().config_for(game, Side.JACK).own_identity)
-            dealt = {sampler.sample(Rng(i))[0].jack for i in range(40)}
-            assert (dealt == {obs.jack}) is own, (game, level.name, dealt)
+        sampler = CardSampler(obs, Side.JACK, level().config_for(game, Side.JACK).own_identity)
+        dealt = {sampler.sample(Rng(i))[0].jack for i in range(40)}
+        assert (dealt == {obs.jack}) is own, (game, level.name, dealt)
 
