@@ -64,6 +64,28 @@ def _human_sides(human: str) -> frozenset[Side]:
     return frozenset({Side(human)})
 
 
+def _draw_fitted(surface: pygame.Surface, text: str, size: int, at: tuple[int, int], width: int, limit: int,
+                 colour: tuple[int, int, int], whole_only: bool) -> int:
+    """``text`` wrapped in the largest size from ``size`` down to the readable minimum that fits
+    between ``at`` and ``limit``; where none does, the smallest as far as it goes, or nothing at all
+    (``whole_only``).  The height reached."""
+    x, y = at
+    for fs in range(max(theme.READABLE, size), theme.READABLE - 1, -1):
+        lines = theme.wrap(text, fs, width)
+        lh = theme.font(fs).get_linesize()
+        if y + lh * len(lines) <= limit:
+            break
+    else:
+        if whole_only:
+            return y
+    for line in lines:
+        if y + lh > limit:
+            break
+        theme.blit_text(surface, line, fs, colour, (x, y), "topleft")
+        y += lh
+    return y
+
+
 @register("game")
 class GameScene(Scene):
     """One game on screen, of any rule set the client draws.  Build it with :meth:`new` or :meth:`from_record`."""
@@ -755,26 +777,10 @@ class GameScene(Scene):
             theme.blit_text(surface, line, size, col, (r.x, y), "topleft")
             y += lh
         hinted = self.hints.line() if self.hint_marked else ""
-        if hinted and not sub:   # the hint stays in words while it is marked on the board, whole or not
-            for hint_size in range(max(theme.READABLE, size - 2), theme.READABLE - 1, -1):
-                hint_lines = theme.wrap(hinted, hint_size, width)
-                hint_lh = theme.font(hint_size).get_linesize()
-                if y + hint_lh * len(hint_lines) <= limit:
-                    for line in hint_lines:
-                        theme.blit_text(surface, line, hint_size, theme.GOOD, (r.x, y), "topleft")
-                        y += hint_lh
-                    break
+        if hinted and not sub:   # the hint stays in words while it is marked on the board, whole or not at all
+            y = _draw_fitted(surface, hinted, size - 2, (r.x, y), width, limit, theme.GOOD, whole_only=True)
         if sub:  # the hint whole, in the largest size that fits (a cut hint misleads)
-            for sub_size in range(max(theme.READABLE, size - 2), theme.READABLE - 1, -1):
-                sub_lines = theme.wrap(sub, sub_size, width)
-                sub_lh = theme.font(sub_size).get_linesize()
-                if y + sub_lh * len(sub_lines) <= limit:
-                    break
-            for line in sub_lines:
-                if y + sub_lh > limit:
-                    break
-                theme.blit_text(surface, line, sub_size, theme.TEXT_FAINT, (r.x, y), "topleft")
-                y += sub_lh
+            y = _draw_fitted(surface, sub, size - 2, (r.x, y), width, limit, theme.TEXT_FAINT, whole_only=False)
         for b in (self.confirm_button, self.undo_button, self.extra_button):
             b.draw(surface)
         klh = theme.font(keys_size).get_linesize()
