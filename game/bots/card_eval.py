@@ -8,7 +8,11 @@ illegal.
 
 The value table ``card_values.json`` holds, per game, Jack's chance to win
 once a witness call is over, by rounds played, suspects left and the witness
-card (fitted from self-play by :mod:`game.bots.card_fit`).
+card (fitted from self-play by :mod:`game.bots.card_fit`).  A table file may
+also hold, under ``"<game>:candidates"``, the same chance split by how many
+of the suspects left the investigator cannot rule out with his alibi cards
+(``card_values_candidates.json``): three suspects left are a safe crowd for
+Jack only if the investigator does not hold two of their alibis.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from pathlib import Path
 from ..engine.hexgrid import popcount
 
 VALUES_FILE = Path(__file__).with_name("card_values.json")
+CANDIDATES_FILE = Path(__file__).with_name("card_values_candidates.json")
 ROUNDS = 8
 UNSEEN, SEEN, THREAT = 0, 1, 2  # the last index of the table
 
@@ -46,10 +51,13 @@ class CardValues:
     own move).  Smoothed counts from self-play.
     """
 
-    __slots__ = ("table",)
+    __slots__ = ("table", "cands")
 
-    def __init__(self, table: list) -> None:
+    def __init__(self, table: list, cands: list | None = None) -> None:
         self.table = table
+        #: ``cands[r][n][m][k]``: as ``table``, with ``m`` of the ``n`` suspects still the
+        #: investigator's candidates (None: the table alone, whatever he holds).
+        self.cands = cands
 
     @classmethod
     def default(cls) -> CardValues:
@@ -67,22 +75,28 @@ class CardValues:
         if path.exists():
             raw = json.loads(path.read_text())
             if game in raw:
-                return cls(raw[game])
+                return cls(raw[game], raw.get(f"{game}:candidates"))
         return cls.default()
 
-    def after_witness(self, rounds: int, n: int, seen: bool, threat: bool = False) -> float:
+    def after_witness(self, rounds: int, n: int, seen: bool, threat: bool = False, m: int = 0) -> float:
         """Jack's chance once ``rounds`` rounds are over, ``n`` suspects are left and the card shows
-        ``seen`` (or unseen, with Jack's character in reach of an exit: ``threat``)."""
+        ``seen`` (or unseen, with Jack's character in reach of an exit: ``threat``); ``m`` of them
+        the investigator's candidates (0: not counted)."""
         r = min(max(rounds, 1), ROUNDS - 1)
-        return self.table[r][min(max(n, 1), 8)][SEEN if seen else THREAT if threat else UNSEEN]
+        n = min(max(n, 1), 8)
+        k = SEEN if seen else THREAT if threat else UNSEEN
+        if self.cands is not None and m:
+            return self.cands[r][n][min(m, n)][k]
+        return self.table[r][n][k]
 
     def state_value(self, state) -> float:  # type: ignore[no-untyped-def]
         """Jack's value of a full-view state between rounds (or over)."""
         if state.outcome is not None:
             return 1.0 if state.outcome.winner.value == "jack" else 0.0
         seen = state.witness
+        m = popcount(public_candidates(state)) if self.cands is not None else 0
         return self.after_witness(state.round - 1, popcount(state.suspects), seen,
-                                  not seen and state.escape_reach(state.jack))
+                                  not seen and state.escape_reach(state.jack), m)
 
     def witness_now(self, state) -> float:  # type: ignore[no-untyped-def]
         """Jack's value if the witness were called now (a state that knows Jack)."""
@@ -91,7 +105,8 @@ class CardValues:
         vis = state.visible_mask()
         seen = bool(vis >> state.jack & 1)
         left = state.suspects & (vis if seen else ~vis)
-        return self.after_witness(state.round, popcount(left), seen, not seen and state.escape_reach(state.jack))
+        m = popcount(left & public_candidates(state)) if self.cands is not None else 0
+        return self.after_witness(state.round, popcount(left), seen, not seen and state.escape_reach(state.jack), m)
 
     def witness_now_public(self, state) -> float:  # type: ignore[no-untyped-def]
         """Jack's expected value if the witness were called now, as the investigator sees it.
@@ -109,13 +124,15 @@ class CardValues:
         seen_s = state.suspects & vis
         unseen_s = state.suspects & ~vis
         k_seen = popcount(cand & vis)
+        by_cands = self.cands is not None
         total = 0.0
         if k_seen:
-            total += k_seen * self.after_witness(state.round, popcount(seen_s), True)
+            total += k_seen * self.after_witness(state.round, popcount(seen_s), True, m=k_seen if by_cands else 0)
         if n - k_seen:
             left = popcount(unseen_s)
-            calm = self.after_witness(state.round, left, False)
-            threat = self.after_witness(state.round, left, False, True)
+            m = n - k_seen if by_cands else 0
+            calm = self.after_witness(state.round, left, False, m=m)
+            threat = self.after_witness(state.round, left, False, True, m)
             for c in range(8):
                 if cand >> c & 1 and not vis >> c & 1:
                     total += threat if state.escape_reach(c) else calm
@@ -132,4 +149,4 @@ def values_for(game: str) -> CardValues:
     return _TABLES[game]
 
 
-__all__ = ["CardValues", "VALUES_FILE", "public_candidates", "values_for"]
+__all__ = ["CANDIDATES_FILE", "CardValues", "VALUES_FILE", "public_candidates", "values_for"]

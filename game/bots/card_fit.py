@@ -6,7 +6,9 @@ that does not end the game, the rounds played, the suspects left and the
 witness card (and, when it shows unseen, whether Jack's character could
 reach an exit by its own move), together with the winner.  Each cell's win rate is pulled
 towards a logistic fit over all cells, so thin cells are still defined.
-The other games' tables in the file are kept.
+The other games' tables in the file are kept.  With ``--candidates`` the
+file also gets the table split by the investigator's candidates among the
+suspects left (``"<game>:candidates"``, see :class:`~game.bots.card_eval.CardValues`).
 """
 
 from __future__ import annotations
@@ -21,13 +23,14 @@ from ..engine.core import Side, ToMove
 from ..engine.hexgrid import popcount
 from ..engine.rng import Rng
 from ..engine.rulesets import find_ruleset
-from .card_eval import ROUNDS, SEEN, THREAT, UNSEEN, VALUES_FILE
+from .card_eval import ROUNDS, SEEN, THREAT, UNSEEN, VALUES_FILE, public_candidates
 from .fit import _rounded, game_seeds, logistic_fit
 
 
-def record_game(args: tuple[str, str, str, int, int]) -> tuple[list[tuple[int, int, int]], int]:
-    """Play one game; return the between-rounds records ``(rounds, suspects, k)`` and 1 if Jack won
-    (``k`` as in :class:`~game.bots.card_eval.CardValues`)."""
+def record_game(args: tuple[str, str, str, int, int]) -> tuple[list[tuple[int, int, int, int]], int]:
+    """Play one game; return the between-rounds records ``(rounds, suspects, k, candidates)`` and 1
+    if Jack won (``k`` as in :class:`~game.bots.card_eval.CardValues`; ``candidates``: the suspects
+    left that the investigator's alibi cards do not rule out)."""
     game, jack, inv, state_seed, bot_seed = args
     from .search import bot_from_spec
 
@@ -47,7 +50,7 @@ def record_game(args: tuple[str, str, str, int, int]) -> tuple[list[tuple[int, i
             rounds = state.round
             if not state.is_over():
                 k = SEEN if state.witness else THREAT if state.escape_reach(state.jack) else UNSEEN
-                records.append((rounds - 1, popcount(state.suspects), k))
+                records.append((rounds - 1, popcount(state.suspects), k, popcount(public_candidates(state))))
     return records, int(state.winner() is Side.JACK)
 
 
@@ -57,6 +60,16 @@ def features(r: int, n: int, k: int) -> list[float]:
     w, t = float(k == SEEN), float(k == THREAT)
     lone = float(n == 1)
     return [1.0, left, ln, w, t, left * ln, left * w, left * t, ln * w, ln * t, lone, lone * left, lone * t]
+
+
+def candidate_features(r: int, n: int, mk: tuple[int, int]) -> list[float]:
+    """:func:`features` and the investigator's candidates ``m`` among the ``n`` (``mk``: ``(m, k)``)."""
+    m, k = mk
+    left = ROUNDS - r
+    lm = math.log2(m)
+    w, t = float(k == SEEN), float(k == THREAT)
+    known = float(m == 1 and n > 1)  # he knows who Jack is and the others do not
+    return features(r, n, k) + [lm, lm * left, lm * w, lm * t, known, known * left, known * t]
 
 
 def collect(game: str, jack: str, inv: str, games: int, seed: int, jobs: int) -> tuple[dict, int]:
@@ -78,7 +91,14 @@ def collect(game: str, jack: str, inv: str, games: int, seed: int, jobs: int) ->
 
 
 def smooth(counts: dict, prior_weight: float = 10.0) -> tuple[list, list[float]]:
-    """``table[r][n][k]``: each cell's win rate, pulled towards a logistic fit."""
+    """``table[r][n][k]``: each cell's win rate, pulled towards a logistic fit (``counts`` by
+    ``(r, n, k, m)``; the candidates are summed over)."""
+    merged: dict[tuple[int, int, int], list[int]] = {}
+    for (r, n, w, _), (won, c) in counts.items():
+        cell = merged.setdefault((r, n, w), [0, 0])
+        cell[0] += won
+        cell[1] += c
+    counts = merged
     cells = [(r, n, w, v[0], v[1]) for (r, n, w), v in counts.items()]
     beta = logistic_fit(cells, features=features)
     table = [[[0.0, 0.0, 0.0] for _ in range(9)] for _ in range(ROUNDS)]
@@ -92,6 +112,22 @@ def smooth(counts: dict, prior_weight: float = 10.0) -> tuple[list, list[float]]
     return table, beta
 
 
+def smooth_candidates(counts: dict, prior_weight: float = 10.0) -> tuple[list, list[float]]:
+    """``table[r][n][m][k]``: each cell's win rate, pulled towards a logistic fit over all cells."""
+    cells = [(r, n, (m, k), v[0], v[1]) for (r, n, k, m), v in counts.items()]
+    beta = logistic_fit(cells, features=candidate_features)  # type: ignore[arg-type]
+    table = [[[[0.0, 0.0, 0.0] for _ in range(9)] for _ in range(9)] for _ in range(ROUNDS)]
+    for r in range(1, ROUNDS):
+        for n in range(1, 9):
+            for m in range(1, n + 1):
+                for k in (UNSEEN, SEEN, THREAT):
+                    won, c = counts.get((r, n, k, m), [0, 0])
+                    z = sum(b * v for b, v in zip(beta, candidate_features(r, n, (m, k)), strict=True))
+                    prior = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+                    table[r][n][m][k] = (won + prior_weight * prior) / (c + prior_weight)
+    return table, beta
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", required=True, choices=("london", "newyork"))
@@ -101,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--investigator", default="greedy")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--out", default=str(VALUES_FILE))
+    ap.add_argument("--candidates", action="store_true",
+                    help="also fit the table split by the investigator's candidates")
     args = ap.parse_args(argv)
     counts, wins = collect(args.game, args.jack, args.investigator, args.games, args.seed, args.jobs)
     print(f"{args.game}: {args.games} games, jack won {wins}", file=sys.stderr)
@@ -114,6 +152,10 @@ def main(argv: list[str] | None = None) -> int:
     out.setdefault("source", {})[args.game] = {
         "games": args.games, "jack": args.jack, "investigator": args.investigator, "seed": args.seed,
         "logistic": _rounded(beta)}
+    if args.candidates:
+        by_cands, beta_c = smooth_candidates(counts)
+        out[f"{args.game}:candidates"] = _rounded(by_cands)
+        out["source"][args.game]["logistic_candidates"] = _rounded(beta_c)
     with open(args.out, "w") as fh:
         json.dump(out, fh, indent=0)
     return 0

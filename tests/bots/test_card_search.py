@@ -220,3 +220,46 @@ def test_an_arrest_in_jacks_search_is_worth_what_the_investigator_knows(game):
         assert jack.public_accuse and jack.own_identity == 1.0
         assert not LEVELS[level]().config_for(game, Side.INVESTIGATOR).public_accuse
     assert not LEVELS["hard1"]().config_for(game, Side.JACK).public_accuse   # the fixed reference
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_candidates_table_counts_the_suspects_the_investigator_cannot_rule_out(game):
+    """With ``<game>:candidates``, a value reads how many suspects left are still his candidates."""
+    from game.bots.card_eval import ROUNDS, public_candidates
+    from game.engine.hexgrid import popcount
+
+    base = values_for(game)
+    cands = [[[[(m + 10 * n + 100 * k) / 1000 for k in range(3)] for m in range(9)] for n in range(9)]
+             for _ in range(ROUNDS)]
+    v = CardValues(base.table, cands)
+    fewer = 0
+    for state in decision_states(game, 20, 9):
+        m = popcount(public_candidates(state))
+        fewer += m < popcount(state.suspects)
+        vis = state.visible_mask()
+        seen = bool(vis >> state.jack & 1)
+        left = state.suspects & (vis if seen else ~vis)
+        got = v.witness_now(state)
+        m_left = popcount(left & public_candidates(state))
+        assert 1 <= m_left <= popcount(left)
+        assert round(got * 1000) % 10 == m_left          # the candidates on Jack's side of the split
+        assert 0.0 <= v.witness_now_public(state) <= 1.0
+        assert CardValues(base.table).witness_now(state) == base.witness_now(state)   # no table: as before
+    if game == "london":   # (New York's investigator holds a card only by the informant)
+        assert fewer > 10   # his alibi cards did rule suspects out in these states
+
+
+def test_the_candidates_table_is_fitted_from_play_that_records_them():
+    from game.bots.card_fit import record_game, smooth_candidates
+
+    counts: dict = {}
+    for seed in range(6):
+        records, won = record_game(("london", "greedy", "greedy", seed, seed + 50))
+        for r, n, k, m in records:
+            assert 1 <= m <= n and k in (UNSEEN, SEEN, THREAT)
+            c = counts.setdefault((r, n, k, m), [0, 0])
+            c[0] += won
+            c[1] += 1
+    table, beta = smooth_candidates(counts)
+    assert all(0.0 < table[r][n][m][k] < 1.0 for r in range(1, 8) for n in range(1, 9)
+               for m in range(1, n + 1) for k in range(3))
