@@ -38,7 +38,7 @@ from ..engine.newyork.state import EXIT_NAMES
 from ..engine.rng import Rng
 from . import search
 from .card_eval import CardValues, public_candidates, values_for
-from .search import _UNSEEN, puct_select, root_best, root_info, search_loop
+from .search import _UNSEEN, TreeCarry, puct_select, root_best, root_info, search_loop
 
 
 class _Stats(search._Stats):
@@ -130,6 +130,8 @@ class CardSearcher:
         self.cfg = cfg
         self.values = values
         self.threshold = int(cfg.rollout_eps * 2**64)
+        self.public_witness = False  # set for Jack's own search by :meth:`run`
+        self.root: _Node | None = None
 
     # ------------------------------------------------------------- scoring
     def _score(self, state, side: Side) -> float:  # type: ignore[no-untyped-def]
@@ -198,44 +200,60 @@ class CardSearcher:
         best = max(range(len(cands)), key=scores.__getitem__)
         return cands[best]
 
-    def _rollout(self, state, stop_round: int, rng: Rng) -> float:  # type: ignore[no-untyped-def]
+    def _rollout(self, state, stop_round: int, rng: Rng, foreseen: dict | None = None) -> float:  # type: ignore[no-untyped-def]
         while state.outcome is None and state.round < stop_round:
             tm = state.to_move()
             if tm is ToMove.CHANCE:
                 state._apply(state.sample_chance())
             elif state.phase in (WITNESS, VERDICT):
+                if foreseen is not None and state.phase == WITNESS:
+                    foreseen.setdefault(state.round, self.values.witness_now_public(state))
                 state._apply(state._generate()[0])
             else:
                 state._apply(self._rollout_action(state, tm.side, rng))
         return self.values.state_value(state)
 
     # --------------------------------------------------------------- search
-    def run(self, obs, rng: Rng, only: Action | None = None) -> tuple[Action, dict]:  # type: ignore[no-untyped-def]
+    def run(self, obs, rng: Rng, only: Action | None = None,  # type: ignore[no-untyped-def]
+            carry: TreeCarry | None = None) -> tuple[Action, dict]:
         """Search from ``obs`` (a side's view with a choice to make); the action and statistics.
 
         ``only``: search that root action alone (its value, for analysis).
+        ``carry``: the subtree of the last move to start from, and where this one's is kept.
         """
         side = obs.to_move().side
         assert side is not None
         sampler = CardSampler(obs, side, self.cfg.own_identity)
-        root = _Node()
+        self.public_witness = self.cfg.public_witness and side is Side.JACK
         legal = [only] if only is not None else _considered(obs, side, list(obs.legal_actions()))
         root_key = None if side is Side.INVESTIGATOR else obs.jack
         stop_round = obs.round + self.cfg.horizon
-        root.stats[root_key] = _Stats(legal, self._prior(obs, side, legal))
+        root = carry.take(obs) if carry is not None else None
+        kept = root.stats.get(root_key) if isinstance(root, _Node) else None
+        if not isinstance(kept, _Stats) or kept.legal != legal:
+            root = _Node()
+            root.stats[root_key] = _Stats(legal, self._prior(obs, side, legal))
+        assert isinstance(root, _Node)
         def step() -> None:
             state, weight = sampler.sample(rng)
             self._iterate(root, state, weight, stop_round, rng)
 
         done = search_loop(self.cfg, step)
+        self.root = root  # (kept for a look at the tree)
         st = root.stats[root_key]
-        assert st is not None
-        return legal[root_best(st)], root_info(st, legal, side, done)
+        assert isinstance(st, _Stats)
+        action = legal[root_best(st)]
+        if carry is not None:
+            carry.keep(obs, action, root)
+        return action, root_info(st, legal, side, done)
 
     def _iterate(self, root: _Node, state, weight: float, stop_round: int, rng: Rng) -> None:  # type: ignore[no-untyped-def]
-        path: list[tuple[_Stats, int, bool]] = []
+        path: list[tuple[_Stats, int, bool, int]] = []  # (stats, action index, Jack moved, round)
         node = root
         arrest = -1.0  # the investigator's chance, by his own view, of the arrest he made (-1: none)
+        # Jack's search with ``public_witness``: Jack's chance by each round's witness call as the
+        # investigator foresees it then (every candidate alike), the modelled investigator's reward.
+        foreseen: dict[int, float] | None = {} if self.public_witness else None
         while True:
             if state.outcome is not None or state.round >= stop_round:
                 v = self.values.state_value(state)
@@ -246,6 +264,8 @@ class CardSearcher:
                     action = state.sample_chance()
                     key = state.CARDS.draw_hidden if action.kind == "draw" else action
                 else:
+                    if foreseen is not None and state.phase == WITNESS:
+                        foreseen.setdefault(state.round, self.values.witness_now_public(state))
                     action = key = state._generate()[0]
                 state._apply(action)
                 child = node.children.get(key)
@@ -259,7 +279,7 @@ class CardSearcher:
             st = node.stats.get(key, _UNSEEN)
             if st is _UNSEEN and node is not root:
                 node.stats[key] = None  # first visit: a rollout only; statistics on the second
-                v = self._rollout(state, stop_round, rng)
+                v = self._rollout(state, stop_round, rng, foreseen)
                 break
             expand = st is None or st is _UNSEEN
             if expand:
@@ -267,23 +287,27 @@ class CardSearcher:
                 st = node.stats[key] = _Stats(legal, self._prior(state, side, legal))
             assert isinstance(st, _Stats)
             i = puct_select(st, self.cfg.c_puct, self.cfg.fpu)
-            path.append((st, i, jack_moves))
+            path.append((st, i, jack_moves, state.round))
             action = st.legal[i]
             if action.kind == "accuse" and not jack_moves and self.cfg.public_accuse:
                 arrest = _arrest_chance(state, action)
             state._apply(action)
             if expand:
-                v = self._rollout(state, stop_round, rng)
+                v = self._rollout(state, stop_round, rng, foreseen)
                 break
             child = node.children.get(action)
             if child is None:
                 child = node.children[action] = _Node()
             node = child
-        for st, i, jack_moved in path:
+        for st, i, jack_moved, rnd in path:
             if jack_moved:
                 r, w = v, 1.0
+            elif arrest >= 0:
+                r, w = arrest, weight
+            elif foreseen and rnd in foreseen:
+                r, w = 1.0 - foreseen[rnd], weight
             else:
-                r, w = (1.0 - v if arrest < 0 else arrest), weight
+                r, w = 1.0 - v, weight
             st.n[i] += 1
             st.w[i] += w * r
             st.wt[i] += w
@@ -327,8 +351,10 @@ def _is_exit_move(a: Action) -> bool:
 _TABLES: dict[tuple[str, str], CardValues] = {}
 
 
-def run_card_search(cfg, obs, rng: Rng, only: Action | None = None) -> tuple[Action, dict]:  # type: ignore[no-untyped-def]
-    """Search ``obs`` with ``cfg``; ``cfg.table`` names another value file ("" = the fitted one)."""
+def run_card_search(cfg, obs, rng: Rng, only: Action | None = None,  # type: ignore[no-untyped-def]
+                    carry: TreeCarry | None = None) -> tuple[Action, dict]:
+    """Search ``obs`` with ``cfg``; ``cfg.table`` names another value file ("" = the fitted one);
+    ``carry`` as in :meth:`CardSearcher.run`."""
     if not cfg.table:
         values = values_for(obs.game)
     else:
@@ -336,7 +362,7 @@ def run_card_search(cfg, obs, rng: Rng, only: Action | None = None) -> tuple[Act
         if key not in _TABLES:
             _TABLES[key] = CardValues.load(obs.game, Path(cfg.table))
         values = _TABLES[key]
-    return CardSearcher(cfg, values).run(obs, rng, only)
+    return CardSearcher(cfg, values).run(obs, rng, only, carry)
 
 
 search.GAME_SEARCHES.update(london=run_card_search, newyork=run_card_search)

@@ -95,6 +95,9 @@ class SearchConfig:
     belief_temp: float = 0.0       # Pocket investigator: weigh Jack's candidates by his past play (0: uniformly)
     belief_eps: float = 0.1        # ... with this share of a uniform choice in the model of Jack's play
     public_accuse: bool = False    # London, New York: the modelled investigator values an arrest by his own view
+    keep_tree: bool = False        # start from the subtree of the bot's last move when nothing else happened since
+    public_witness: bool = False   # London, New York, Jack's search: the modelled investigator judges his moves
+                                   # by the coming witness call as he can foresee it (any candidate alike)
 
 
 def search_loop(cfg: SearchConfig, step) -> int:  # type: ignore[no-untyped-def]
@@ -116,6 +119,44 @@ def search_loop(cfg: SearchConfig, step) -> int:  # type: ignore[no-untyped-def]
         if not done & 15 and done >= cfg.min_iterations and time.perf_counter() >= deadline:
             break
     return done
+
+
+class TreeCarry:
+    """The subtree below a bot's last move, for its next decision when that follows straight on.
+
+    A player often makes several decisions in a row (a London character's
+    card, move and power; the investigator's second and third Pocket
+    actions): the search of the first one has already explored the others
+    below the move it chose.  The subtree is kept only if the next
+    observation is exactly the last one with that move applied (no chance
+    step, no other move, the same round), so its statistics were gathered
+    from deals consistent with what the bot now knows.
+    """
+
+    __slots__ = ("expect", "node", "round")
+
+    def __init__(self) -> None:
+        self.expect: str | None = None
+        self.node: object = None
+        self.round = -1
+
+    def take(self, obs) -> object:  # type: ignore[no-untyped-def]
+        """The kept subtree if ``obs`` is the position it was kept for (else None); it is taken once."""
+        node, expect, rnd = self.node, self.expect, self.round
+        self.node = self.expect = None
+        if node is None or rnd != obs.round or expect != str(obs):
+            return None
+        return node
+
+    def keep(self, obs, action: Action, root) -> None:  # type: ignore[no-untyped-def]
+        """Keep ``root``'s child by ``action`` for the position ``obs`` becomes with it."""
+        child = root.children.get(action)
+        self.node = self.expect = None
+        if child is None:
+            return
+        after = obs.clone()
+        after._apply(action)
+        self.expect, self.node, self.round = str(after), child, obs.round
 
 
 class _Stats:
@@ -440,17 +481,17 @@ class Searcher:
 
     # --------------------------------------------------------------- search
     def run(self, obs: PocketState, rng: Rng, only: Action | None = None,
-            belief: list[float] | None = None) -> tuple[Action, dict]:
+            belief: list[float] | None = None, carry: TreeCarry | None = None) -> tuple[Action, dict]:
         """Search from ``obs`` (a side's view in phase ``act``); the action and statistics.
 
         ``only``: search that root action alone (its value, for analysis).
         ``belief``: the investigator's chance for each suspect (in index
         order) to be Jack, which the deals follow (default: uniform).
+        ``carry``: the subtree of the last move to start from, and where this one's is kept.
         """
         side = obs.to_move().side
         assert side is not None
         sampler = _Sampler(obs, side, self.cfg, belief)
-        root = _Node()
         if side is Side.INVESTIGATOR:
             root_key = None
         elif self.cfg.jack_key_cards:
@@ -458,16 +499,23 @@ class Searcher:
         else:
             root_key = obs.jack
         stop_round = obs.round + self.cfg.horizon
-        root.legal = [only] if only is not None else list(obs.legal_actions())
-        root.stats[root_key] = _Stats(self._node_prior(root, obs, side))
+        legal = [only] if only is not None else list(obs.legal_actions())
+        root = carry.take(obs) if carry is not None else None
+        if not isinstance(root, _Node) or root.legal != legal or not isinstance(root.stats.get(root_key), _Stats):
+            root = _Node()
+            root.legal = legal
+            root.stats[root_key] = _Stats(self._node_prior(root, obs, side))
         def step() -> None:
             state, weight = sampler.sample(rng)
             self._iterate(root, state, weight, stop_round, rng)
 
         done = search_loop(self.cfg, step)
         st = root.stats[root_key]
-        assert st is not None
-        return root.legal[root_best(st)], root_info(st, root.legal, side, done)
+        assert isinstance(st, _Stats)
+        action = root.legal[root_best(st)]
+        if carry is not None:
+            carry.keep(obs, action, root)
+        return action, root_info(st, root.legal, side, done)
 
     def _iterate(self, root: _Node, state: PocketState, weight: float, stop_round: int, rng: Rng) -> None:
         path: list[tuple[_Stats, int, bool]] = []  # (stats, action index, Jack moved)
@@ -556,6 +604,7 @@ class SearchBot(Bot):
             self.card_configs = {}
         self.last_info: dict = {}
         self.belief: JackBelief | None = None
+        self.carry = TreeCarry()
 
     def config_for(self, game: str, side: Side | None = None) -> SearchConfig:
         """This level's configuration for ``game`` and the side to move (Pocket's is :attr:`config`).
@@ -574,26 +623,29 @@ class SearchBot(Bot):
         if len(legal) == 1:
             action = legal[0]
         elif getattr(observation, "game", None) != "pocket" or observation.phase == ACT:
-            action, self.last_info = self.search(observation, rng.fork())
+            action, self.last_info = self.search(observation, rng.fork(), carry=self.carry)
         else:
             # Pocket decides with a choice only in phase "act" (witness and claim are forced).
             return legal[rng.below(len(legal))]
         self.remember(observation, action)
         return action
 
-    def search(self, observation, rng: Rng, only: Action | None = None) -> tuple[Action, dict]:  # type: ignore[no-untyped-def]
+    def search(self, observation, rng: Rng, only: Action | None = None,  # type: ignore[no-untyped-def]
+               carry: TreeCarry | None = None) -> tuple[Action, dict]:
         """Search a decision with a choice; the action and the root's statistics (see :func:`root_info`).
 
         ``only``: search that action alone, to value a move the level would not play.
+        ``carry``: with a configuration that keeps its tree, the subtree of this bot's last move
+        (:meth:`choose` passes its own; a search without one starts afresh, as hints and analysis do).
         """
         game = observation.game
         if game in GAME_SEARCHES:
             cfg = self.config_for(game, observation.to_move().side)
-            return GAME_SEARCHES[game](cfg, observation, rng, only)
+            return GAME_SEARCHES[game](cfg, observation, rng, only, carry if cfg.keep_tree else None)
         searcher = Searcher(self.config, _table(self.config.table))
         belief = self._belief(observation)
         weights = None if belief is None else belief.weights([c for c in range(9) if observation.suspect[c]])
-        return searcher.run(observation, rng, only, weights)
+        return searcher.run(observation, rng, only, weights, carry if self.config.keep_tree else None)
 
     def _belief(self, observation) -> JackBelief | None:  # type: ignore[no-untyped-def]
         """This game's belief about Jack, brought up to ``observation`` (a Pocket investigator's
@@ -760,4 +812,4 @@ def bot_from_spec(spec: str) -> Bot:
     return bot
 
 
-__all__ = ["LEVELS", "SearchBot", "SearchConfig", "Searcher", "bot_from_spec"]
+__all__ = ["LEVELS", "SearchBot", "SearchConfig", "Searcher", "TreeCarry", "bot_from_spec"]

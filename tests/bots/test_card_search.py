@@ -12,7 +12,7 @@ import pytest
 
 from game.bots.card_eval import SEEN, THREAT, UNSEEN, CardValues, values_for
 from game.bots.card_search import CardSampler
-from game.bots.search import LEVELS, SearchBot
+from game.bots.search import _UNSEEN, LEVELS, SearchBot
 from game.engine import Side, ToMove
 from game.engine.cards import HIDDEN
 from game.engine.rng import Rng
@@ -263,3 +263,57 @@ def test_the_candidates_table_is_fitted_from_play_that_records_them():
     table, beta = smooth_candidates(counts)
     assert all(0.0 < table[r][n][m][k] < 1.0 for r in range(1, 8) for n in range(1, 9)
                for m in range(1, n + 1) for k in range(3))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_witness_call_jack_foresees_for_the_investigator_is_the_same_whoever_jack_is(game):
+    """``public_witness``: the value the modelled investigator is judged by reads no secret of Jack's."""
+    rng = Rng(6)
+    checked = 0
+    for state in decision_states(game, 4, 13):
+        v = values_for(game).witness_now_public(state)
+        for _ in range(3):
+            other = _poisoned(state, Side.INVESTIGATOR, rng)
+            assert values_for(game).witness_now_public(other) == v
+        checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_with_public_witness_the_modelled_investigator_is_judged_by_the_call_he_foresees(game, monkeypatch):
+    """In Jack's search an investigator's move is worth 1 minus Jack's chance at the witness call as the
+    investigator foresees it then, not 1 minus what the real Jack's deal came to."""
+    from game.bots.card_search import CardSearcher
+
+    values = values_for(game)
+    monkeypatch.setattr(type(values), "witness_now_public", lambda self, state: 0.25)
+    monkeypatch.setattr(type(values), "state_value", lambda self, state: 0.9)
+    states = [s for s in decision_states(game, 3, 17)
+              if s.to_move().side is Side.JACK and s.round < s.rounds and s.phase == "act"][:8]
+    assert states
+    means = {}
+    for public in (False, True):
+        cfg = replace(LEVELS["hard"]().config_for(game, Side.JACK), iterations=80, seconds=0.0,
+                      horizon=1, public_witness=public)
+        w = wt = 0.0
+        for state in states:
+            searcher = CardSearcher(cfg, values)
+            searcher.run(state.observation(Side.JACK), Rng(3))
+            assert searcher.public_witness is public
+            for node in _nodes(searcher.root):
+                st = node.stats.get(None)   # the investigator's statistics (Jack's are keyed by identity)
+                if st is not None and st is not _UNSEEN:
+                    w += sum(st.w)
+                    wt += sum(st.wt)
+        assert wt > 0
+        means[public] = w / wt
+    assert means[False] < 0.2     # 1 - 0.9: the deal's own end (an arrest's chance now and then)
+    assert means[True] > 0.6      # 1 - 0.25: the foreseen witness call
+
+
+def _nodes(root):
+    todo = [root]
+    while todo:
+        node = todo.pop()
+        yield node
+        todo.extend(node.children.values())
