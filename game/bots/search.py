@@ -71,7 +71,7 @@ from ..engine.pocket.state import (
 from ..engine.rng import Rng
 from .base import Bot, make_bot, register
 from .pocket_belief import JackBelief
-from .pocket_eval import VALUES, Scorer, ValueTable, jack_in_sight, jack_tokens
+from .pocket_eval import VALUES, Scorer, ValueTable, jack_in_sight, jack_tokens, seen_mask
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +96,8 @@ class SearchConfig:
     belief_eps: float = 0.1        # ... with this share of a uniform choice in the model of Jack's play
     public_accuse: bool = False    # London, New York: the modelled investigator values an arrest by his own view
     keep_tree: bool = False        # start from the subtree of the bot's last move when nothing else happened since
-    public_witness: bool = False   # London, New York, Jack's search: the modelled investigator judges his moves
-                                   # by the coming witness call as he can foresee it (any candidate alike)
+    public_witness: bool = False   # Jack's search: the modelled investigator judges his moves by the coming
+                                   # witness call as he can foresee it (any suspect alike), not by the deal's Jack
 
 
 def search_loop(cfg: SearchConfig, step) -> int:  # type: ignore[no-untyped-def]
@@ -384,6 +384,8 @@ class Searcher:
         self.cfg = cfg
         self.values = values
         self.threshold = int(cfg.rollout_eps * 2**64)
+        self.public_witness = False  # set for Jack's own search by :meth:`run`
+        self.root: _Node | None = None
 
     # ------------------------------------------------------------- helpers
     def _node_prior(self, node: _Node, state: PocketState, side: Side) -> list[float]:
@@ -405,13 +407,39 @@ class Searcher:
             vals = [1.0 - sc.effect_value(e, None, h) for e in effects]
         return _softmax(vals, self.cfg.prior_temp)
 
-    def _last_action_value(self, node: _Node, state: PocketState, side: Side) -> float:
+    def _last_action_value(self, node: _Node, state: PocketState, side: Side,
+                           foreseen: dict[int, float] | None = None) -> float:
         """Jack's value when ``side`` plays the round's last action as well as the scorer sees.
 
         Exact up to the table (and the expectation over an alibi draw), and
         cached per node and what the mover knows, so a leaf here costs one
-        look-up after its first visit.
+        look-up after its first visit.  ``foreseen`` (Jack's search with
+        ``public_witness``) gets Jack's chance after that action as the
+        investigator foresees the witness call (every suspect alike).
         """
+        v = self._last_action(node, state, side)
+        if foreseen is not None and state.round not in foreseen:
+            h_pub = min(jack_tokens(state) + len(state.jcards), TO_WIN - 1)
+            if side is Side.JACK:
+                cell = state.chars.index(state.jack)
+                h = jack_tokens(state) + sum(HOURGLASSES[c] for c in state.jcards)
+                key: tuple = ("public", cell, h, tuple(state.jcards), h_pub)
+            else:
+                key = ("public", h_pub)
+            assert node.exact is not None and node.effects is not None and node.scorer is not None
+            pub = node.exact.get(key)
+            if pub is None:
+                if side is Side.JACK:
+                    sc = Scorer(state, self.values)
+                    chosen = max(node.effects, key=lambda e: sc.effect_value(e, cell, h))
+                else:
+                    chosen = node.effects[node.exact[h_pub]]
+                pub = node.exact[key] = node.scorer.effect_value(chosen, None, h_pub)
+            foreseen[state.round] = pub
+        return v
+
+    def _last_action(self, node: _Node, state: PocketState, side: Side) -> float:
+        """:meth:`_last_action_value` without ``foreseen``."""
         if node.legal is None:
             node.legal = state._generate()
         if node.effects is None:
@@ -467,17 +495,28 @@ class Searcher:
                 best, best_v = a, v
         return best
 
-    def _rollout(self, state: PocketState, stop_round: int, rng: Rng) -> float:
-        """Play on with the rollout policy to the horizon; Jack's value there."""
+    def _rollout(self, state: PocketState, stop_round: int, rng: Rng,
+                 foreseen: dict[int, float] | None = None) -> float:
+        """Play on with the rollout policy to the horizon; Jack's value there (``foreseen``: as in
+        :meth:`_last_action_value`, for each witness call on the way)."""
         while state.outcome is None and state.round < stop_round:
             phase = state.phase
             if phase == ACT:
                 state._apply(self._rollout_action(state, state.actor(state.step), rng))
             elif phase == WITNESS:
+                if foreseen is not None:
+                    foreseen.setdefault(state.round, self._foreseen_witness(state))
                 state._apply(SEEN if jack_in_sight(state) else UNSEEN)
             else:
                 state._apply(state.sample_chance())
         return self.values.state_value(state)
+
+    def _foreseen_witness(self, state: PocketState) -> float:
+        """Jack's chance after the witness call now, as the investigator foresees it: every suspect
+        alike, Jack's hidden cards one hourglass each."""
+        sc = Scorer(state, self.values)
+        h_pub = min(jack_tokens(state) + len(state.jcards), TO_WIN - 1)
+        return sc.average_value(seen_mask(sc.weff, sc.dets), sc.smask, h_pub)
 
     # --------------------------------------------------------------- search
     def run(self, obs: PocketState, rng: Rng, only: Action | None = None,
@@ -492,6 +531,7 @@ class Searcher:
         side = obs.to_move().side
         assert side is not None
         sampler = _Sampler(obs, side, self.cfg, belief)
+        self.public_witness = self.cfg.public_witness and side is Side.JACK
         if side is Side.INVESTIGATOR:
             root_key = None
         elif self.cfg.jack_key_cards:
@@ -510,6 +550,7 @@ class Searcher:
             self._iterate(root, state, weight, stop_round, rng)
 
         done = search_loop(self.cfg, step)
+        self.root = root  # (kept for a look at the tree)
         st = root.stats[root_key]
         assert isinstance(st, _Stats)
         action = root.legal[root_best(st)]
@@ -518,8 +559,11 @@ class Searcher:
         return action, root_info(st, root.legal, side, done)
 
     def _iterate(self, root: _Node, state: PocketState, weight: float, stop_round: int, rng: Rng) -> None:
-        path: list[tuple[_Stats, int, bool]] = []  # (stats, action index, Jack moved)
+        path: list[tuple[_Stats, int, bool, int]] = []  # (stats, action index, Jack moved, round)
         node = root
+        # Jack's search with ``public_witness``: Jack's chance by each round's witness call as the
+        # investigator foresees it then, the modelled investigator's reward for that round's moves.
+        foreseen: dict[int, float] | None = {} if self.public_witness else None
         while True:
             if state.outcome is not None or state.round >= stop_round:
                 v = self.values.state_value(state)
@@ -527,6 +571,8 @@ class Searcher:
             phase = state.phase
             if phase != ACT:
                 if phase == WITNESS:
+                    if foreseen is not None:
+                        foreseen.setdefault(state.round, self._foreseen_witness(state))
                     action = key = SEEN if jack_in_sight(state) else UNSEEN
                 else:
                     # Jack's draw is secret: the public tree has one branch for it.
@@ -542,7 +588,7 @@ class Searcher:
             side = state.actor(state.step)
             jack_moves = side is Side.JACK
             if state.step == 3 and node is not root and self.cfg.exact_last and state.round + 1 == stop_round:
-                v = self._last_action_value(node, state, side)
+                v = self._last_action_value(node, state, side, foreseen)
                 break
             if not jack_moves:
                 key = None
@@ -555,7 +601,7 @@ class Searcher:
                 # First visit: only a rollout; statistics (and their priors,
                 # the costly part) come with the second visit.
                 node.stats[key] = None
-                v = self._rollout(state, stop_round, rng)
+                v = self._rollout(state, stop_round, rng, foreseen)
                 break
             expand = st is None or st is _UNSEEN
             if expand:
@@ -563,20 +609,22 @@ class Searcher:
                     node.legal = state._generate()
                 st = node.stats[key] = _Stats(self._node_prior(node, state, side))
             i = puct_select(st, self.cfg.c_puct, self.cfg.fpu)
-            path.append((st, i, jack_moves))
+            path.append((st, i, jack_moves, state.round))
             action = node.legal[i]
             state._apply(action)
             if expand:
                 # A new leaf: its best-looking action, then a rollout.
-                v = self._rollout(state, stop_round, rng)
+                v = self._rollout(state, stop_round, rng, foreseen)
                 break
             child = node.children.get(action)
             if child is None:
                 child = node.children[action] = _Node()
             node = child
-        for st, i, jack_moved in path:
+        for st, i, jack_moved, rnd in path:
             if jack_moved:
                 r, w = v, 1.0
+            elif foreseen and rnd in foreseen:
+                r, w = 1.0 - foreseen[rnd], weight
             else:
                 r, w = 1.0 - v, weight
             st.n[i] += 1

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.bots import make_bot
-from game.bots.search import LEVELS, SearchBot, _Sampler, bot_from_spec, random_action
+from game.bots.search import LEVELS, SearchBot, SearchConfig, _Sampler, bot_from_spec, random_action
 from game.engine import Side, ToMove, find_ruleset
 from game.engine.pocket import PocketState
 from game.engine.pocket.state import HIDDEN, HOURGLASSES
@@ -221,3 +221,51 @@ def test_a_side_may_have_its_own_budget_and_the_bot_plays_with_it():
         state.apply(state.sample_chance() if state.to_move() is ToMove.CHANCE else rng.choice(state.legal_actions()))
     action = bot.choose(state.observation(Side.INVESTIGATOR), rng)
     assert action in state.legal_actions() and bot.last_info["root_visits"] == 7
+
+
+def test_the_witness_call_jack_foresees_for_the_investigator_is_the_same_whoever_jack_is():
+    """``public_witness``: the value the modelled investigator is judged by reads no secret of Jack's."""
+    from game.bots.search import Searcher
+
+    searcher = Searcher(SearchConfig(public_witness=True))
+    rng = Rng(8)
+    checked = 0
+    for state in decision_states(3, 19):
+        v = searcher._foreseen_witness(state)
+        assert 0.0 <= v <= 1.0
+        for _ in range(3):
+            assert searcher._foreseen_witness(_poisoned_for_investigator(state, rng)) == v
+        checked += 1
+    assert checked > 20
+
+
+def test_with_public_witness_the_modelled_investigator_is_judged_by_the_call_he_foresees(monkeypatch):
+    """In Jack's search every investigator move before a witness call is worth 1 minus the foreseen value."""
+    from game.bots.pocket_eval import ValueTable
+    from game.bots.search import _UNSEEN, Searcher
+
+    monkeypatch.setattr(Searcher, "_foreseen_witness", lambda self, state: 0.25)
+    monkeypatch.setattr(ValueTable, "state_value", lambda self, state: 0.9)
+    states = [s for s in decision_states(2, 23) if s.actor(s.step) is Side.JACK and s.round < 8][:8]
+    assert states
+    means = {}
+    for public in (False, True):
+        cfg = replace(LEVELS["hard"].config, iterations=80, seconds=0.0, horizon=1, exact_last=False,
+                      public_witness=public)
+        w = wt = 0.0
+        for state in states:
+            searcher = Searcher(cfg)
+            searcher.run(state.observation(Side.JACK), Rng(3))
+            assert searcher.public_witness is public
+            todo = [searcher.root]
+            while todo:
+                node = todo.pop()
+                todo.extend(node.children.values())
+                st = node.stats.get(None)   # the investigator's statistics
+                if st is not None and st is not _UNSEEN:
+                    w += sum(st.w)
+                    wt += sum(st.wt)
+        assert wt > 0
+        means[public] = w / wt
+    assert means[False] == pytest.approx(0.1)   # 1 - 0.9: the deal's own end
+    assert means[True] > 0.6                     # 1 - 0.25: the foreseen witness call
