@@ -71,10 +71,10 @@ def test_whole_games_between_levels_finish(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_same_seed_same_move(game):
-    bot = small("hard", game, 30)
+    """Two bots of one level, each fresh (a level that keeps its tree also reads its own last move)."""
     for state in list(decision_states(game, games=1, seed=5))[:10]:
         obs = state.observation(state.to_move().side)
-        assert bot.choose(obs, Rng(99)) == bot.choose(obs.clone(), Rng(99))
+        assert small("hard", game, 30).choose(obs, Rng(99)) == small("hard", game, 30).choose(obs.clone(), Rng(99))
 
 
 def test_same_seed_same_move_in_another_process():

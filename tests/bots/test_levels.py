@@ -126,3 +126,14 @@ def test_the_clocked_levels_deal_jack_his_own_identity_and_hard1_keeps_the_mix()
         dealt = {sampler.sample(Rng(i))[0].jack for i in range(40)}
         assert (dealt == {obs.jack}) is own, (game, level.name, dealt)
 
+
+
+def test_the_clocked_levels_keep_their_tree_and_hard1_starts_afresh():
+    from game.bots.search import ClassicHardBot, ExpertBot, HardBot
+
+    for game in ("pocket", "london", "newyork"):
+        for side in Side:
+            for level in (HardBot, ExpertBot):
+                assert level().config_for(game, side).keep_tree, (game, side, level.name)
+            assert not ClassicHardBot().config_for(game, side).keep_tree
+    assert bot_from_spec("hard:iterations=50").config_for("london", Side.JACK).keep_tree

@@ -83,10 +83,10 @@ def test_whole_games_between_levels_finish():
 
 
 def test_same_seed_same_move():
-    bot = small("hard", 40)
+    """Two bots of one level, each fresh (a level that keeps its tree also reads its own last move)."""
     for state in list(decision_states(games=2, seed=5))[:12]:
         obs = state.observation(state.to_move().side)
-        assert bot.choose(obs, Rng(99)) == bot.choose(obs.clone(), Rng(99))
+        assert small("hard", 40).choose(obs, Rng(99)) == small("hard", 40).choose(obs.clone(), Rng(99))
 
 
 def test_same_seed_same_move_in_another_process():
