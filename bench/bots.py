@@ -10,7 +10,10 @@ Prints, per rule set the search levels play:
   plays both sides of ``--games`` games; decision times (only decisions
   with a choice) at p50 / p99 / max, for both sides together and for each
   side, and the search's playouts per second (iterations of determinize,
-  descend, roll out to the horizon, back up).
+  descend, roll out to the horizon, back up); for a level that keeps its
+  tree, ``kept=K/N`` (of its N searches, K started from the subtree of its
+  own last move) and ``found=P%`` (the visits those found already made, over
+  all the searches' own iterations).
 
 ``easy`` and ``normal`` have iteration budgets, so times there are what one
 core of this machine needs; ``hard`` (under 1 s a decision) and ``expert``
@@ -52,12 +55,17 @@ def rollouts_per_second(rs, seconds: float, seed: int) -> float:  # type: ignore
     return games / (time.perf_counter() - start)
 
 
-def decision_times(rs, spec: str, games: int, seed: int) -> tuple[dict[str, list[float]], float]:  # type: ignore[no-untyped-def]
-    """Decision times of ``spec`` playing both sides, per side; and its playouts per second."""
+def decision_times(rs, spec: str, games: int, seed: int,  # type: ignore[no-untyped-def]
+                   kept: list[int] | None = None) -> tuple[dict[str, list[float]], float]:
+    """Decision times of ``spec`` playing both sides, per side; and its playouts per second.
+
+    ``kept`` (``[searches, kept, visits found, iterations]``) is added to from every search.
+    """
     bot = bot_from_spec(spec)
     rng = Rng(seed)
     times: dict[str, list[float]] = {side.value: [] for side in Side}
     iterations = 0
+    kept = kept if kept is not None else [0, 0, 0, 0]
     for _ in range(games):
         state = rs.new(rng.u64())
         while True:
@@ -73,7 +81,13 @@ def decision_times(rs, spec: str, games: int, seed: int) -> tuple[dict[str, list
             if len(obs.legal_actions()) > 1:
                 times[side.value].append(dt)
                 if isinstance(bot, SearchBot):  # a time budget searches as many as the clock allows
-                    iterations += bot.last_info.get("iterations", 0)
+                    info = bot.last_info
+                    iterations += info.get("iterations", 0)
+                    found = info.get("root_visits", 0) - info.get("iterations", 0)
+                    kept[0] += 1
+                    kept[1] += found > 0
+                    kept[2] += max(found, 0)
+                    kept[3] += info.get("iterations", 0)
             state.apply(action)
     total = sum(sum(ts) for ts in times.values())
     return times, (iterations / total if iterations and total else 0.0)
@@ -99,10 +113,13 @@ def main() -> int:
             continue
         print(f"{rs.name} rollouts_per_s={rollouts_per_second(rs, args.seconds, args.seed):.0f}")
         for spec in args.levels.split(","):
-            times, playouts = decision_times(rs, spec, args.games, args.seed)
+            kept = [0, 0, 0, 0]
+            times, playouts = decision_times(rs, spec, args.games, args.seed, kept)
             for side, side_times in [("both", [t for ts in times.values() for t in ts]), *times.items()]:
                 ts = sorted(side_times)
                 extra = f" playouts_per_s={playouts:.0f}" if playouts and side == "both" else ""
+                if kept[1] and side == "both":
+                    extra += f" kept={kept[1]}/{kept[0]} found={100 * kept[2] / max(kept[3], 1):.0f}%"
                 print(f"{rs.name} {spec} {side} decisions={len(ts)} "
                       f"mean_ms={1000 * statistics.fmean(ts or [0]):.1f} p50_ms={_quantile(ts, 0.5):.1f} "
                       f"p99_ms={_quantile(ts, 0.99):.1f} max_ms={_quantile(ts, 1.0):.1f}{extra}")
