@@ -192,6 +192,28 @@ def _effect(action):  # type: ignore[no-untyped-def]
     return e
 
 
+def split_value(values: ValueTable, rounds: int, chase: bool, ns: int, nu: int, h: int) -> float:
+    """Jack's value after round ``rounds``'s witness call with ``ns`` suspects seen and ``nu``
+    unseen, each as likely to be Jack (``h``: his hourglasses before the call)."""
+    aw = values.after_witness
+    v = 0.0
+    if ns:
+        v += ns * aw(rounds, ns, h, True, chase)
+    if nu:
+        v += nu * aw(rounds, nu, h + 1, False, chase)
+    return v / (ns + nu)
+
+
+def foreseen_witness(state, values: ValueTable = VALUES) -> float:  # type: ignore[no-untyped-def]
+    """Jack's chance after a witness call now, as the investigator foresees it: every suspect alike,
+    Jack's hidden cards one hourglass each (public fields only)."""
+    vis = seen_mask(walls_eff(state), state.detectives)
+    smask = suspect_mask(state)
+    ns = (vis & smask).bit_count()
+    h = min(jack_tokens(state) + len(state.jcards), TO_WIN - 1)
+    return split_value(values, state.round, state.chase, ns, smask.bit_count() - ns, h)
+
+
 class Scorer:
     """Scores the actions of one state as if the witness call came right after.
 
@@ -245,13 +267,7 @@ class Scorer:
 
     def split_value(self, ns: int, nu: int, h: int) -> float:
         """Jack's value for ``ns`` suspects seen and ``nu`` unseen, each as likely to be Jack."""
-        aw = self.values.after_witness
-        v = 0.0
-        if ns:
-            v += ns * aw(self.rounds, ns, h, True, self.chase)
-        if nu:
-            v += nu * aw(self.rounds, nu, h + 1, False, self.chase)
-        return v / (ns + nu)
+        return split_value(self.values, self.rounds, self.chase, ns, nu, h)
 
     def average_value(self, vis: int, smask: int, h: int) -> float:
         """Jack's value averaged over which suspect he is (the investigator's estimate)."""

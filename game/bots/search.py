@@ -71,7 +71,7 @@ from ..engine.pocket.state import (
 from ..engine.rng import Rng
 from .base import Bot, make_bot, register
 from .pocket_belief import JackBelief
-from .pocket_eval import VALUES, Scorer, ValueTable, jack_in_sight, jack_tokens, seen_mask
+from .pocket_eval import VALUES, Scorer, ValueTable, foreseen_witness, jack_in_sight, jack_tokens
 
 
 @dataclass(frozen=True, slots=True)
@@ -512,11 +512,9 @@ class Searcher:
         return self.values.state_value(state)
 
     def _foreseen_witness(self, state: PocketState) -> float:
-        """Jack's chance after the witness call now, as the investigator foresees it: every suspect
-        alike, Jack's hidden cards one hourglass each."""
-        sc = Scorer(state, self.values)
-        h_pub = min(jack_tokens(state) + len(state.jcards), TO_WIN - 1)
-        return sc.average_value(seen_mask(sc.weff, sc.dets), sc.smask, h_pub)
+        """Jack's chance after the witness call now, as the investigator foresees it
+        (:func:`~game.bots.pocket_eval.foreseen_witness`)."""
+        return foreseen_witness(state, self.values)
 
     # --------------------------------------------------------------- search
     def run(self, obs: PocketState, rng: Rng, only: Action | None = None,
