@@ -137,3 +137,13 @@ def test_the_clocked_levels_keep_their_tree_and_hard1_starts_afresh():
                 assert level().config_for(game, side).keep_tree, (game, side, level.name)
             assert not ClassicHardBot().config_for(game, side).keep_tree
     assert bot_from_spec("hard:iterations=50").config_for("london", Side.JACK).keep_tree
+
+
+def test_pockets_clocked_jack_models_an_investigator_who_foresees_the_witness_call_by_the_public_facts():
+    from game.bots.search import ClassicHardBot, ExpertBot, HardBot
+
+    for level in (HardBot, ExpertBot):
+        assert level().config_for("pocket", Side.JACK).public_witness
+        for game in ("london", "newyork"):
+            assert not level().config_for(game, Side.JACK).public_witness
+    assert not ClassicHardBot().config_for("pocket", Side.JACK).public_witness
