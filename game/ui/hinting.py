@@ -50,6 +50,13 @@ def hint_text(scene: Any, given: Hint, ply: int | None = None) -> str:
     return _("Hint ({chance}% to win): {move}").format(move=move, chance=round(100 * given.chance))
 
 
+def short_hint_text(given: Hint) -> str:
+    """The hint in a few words, for a panel too small for the move: the board shows the move."""
+    if given.chance is None:
+        return _("Hint: marked on the board")
+    return _("Hint ({chance}% to win): marked on the board").format(chance=round(100 * given.chance))
+
+
 class HintHelper:
     """Asks for a hint on the player's turn and shows it when it comes."""
 
@@ -79,6 +86,12 @@ class HintHelper:
         if self._line[0] != lang:
             self._line = (lang, hint_text(self.scene, self.shown[2], self.shown[0]))
         return self._line[1]
+
+    def short_line(self) -> str:
+        """:meth:`line` in a few words (the move left to the mark on the board), else ``""``."""
+        if self.on_board() is None or self.shown is None:
+            return ""
+        return short_hint_text(self.shown[2])
 
     def allowed(self) -> bool:
         """Hints are for solo play against a bot, on the player's own turn."""
@@ -127,4 +140,4 @@ class HintHelper:
         s._autosave()
 
 
-__all__ = ["HINT_KEYS", "HintHelper", "hint_text"]
+__all__ = ["HINT_KEYS", "HintHelper", "hint_text", "short_hint_text"]

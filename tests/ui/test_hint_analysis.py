@@ -194,3 +194,16 @@ def test_a_london_hint_lifts_the_card_and_previews_its_characters_step(game_app,
     drawn.clear()
     game_app.draw()
     assert not scene.highlights().preview and not any(t.startswith("Hint") for t in drawn)
+
+
+def test_a_hint_too_long_for_a_small_window_keeps_its_chance_in_the_prompt_panel(game_app_small, monkeypatch, drawn):  # type: ignore[no-untyped-def]
+    scene = hinted_scene(game_app_small, monkeypatch, "pocket")
+    for _ in range(int(3.5 / DT)):   # the toast fades; the panel alone tells the hint
+        game_app_small.tick(DT)
+    drawn.clear()
+    game_app_small.draw()
+    assert not scene.toast.message
+    full, short = scene.hints.line(), scene.hints.short_line()
+    assert full.startswith("Hint") and short.startswith("Hint") and "marked on the board" in short
+    assert short in drawn and full not in drawn   # the move in words has no room at 800x600: the chance does
+    assert not any(t.startswith("Hint") and t not in (full, short) for t in drawn)

@@ -778,7 +778,11 @@ class GameScene(Scene):
             y += lh
         hinted = self.hints.line() if self.hint_marked else ""
         if hinted and not sub:   # the hint stays in words while it is marked on the board, whole or not at all
-            y = _draw_fitted(surface, hinted, size - 2, (r.x, y), width, limit, theme.GOOD, whole_only=True)
+            below = _draw_fitted(surface, hinted, size - 2, (r.x, y), width, limit, theme.GOOD, whole_only=True)
+            if below == y:  # no room for the move in words: its chance, and the mark tells the move
+                below = _draw_fitted(surface, self.hints.short_line(), size - 2, (r.x, y), width, limit,
+                                     theme.GOOD, whole_only=True)
+            y = below
         if sub:  # the hint whole, in the largest size that fits (a cut hint misleads)
             y = _draw_fitted(surface, sub, size - 2, (r.x, y), width, limit, theme.TEXT_FAINT, whole_only=False)
         for b in (self.confirm_button, self.undo_button, self.extra_button):
