@@ -207,3 +207,15 @@ def test_a_hint_too_long_for_a_small_window_keeps_its_chance_in_the_prompt_panel
     assert full.startswith("Hint") and short.startswith("Hint") and "marked on the board" in short
     assert short in drawn and full not in drawn   # the move in words has no room at 800x600: the chance does
     assert not any(t.startswith("Hint") and t not in (full, short) for t in drawn)
+    assert any("Esc" in t for t in drawn)          # with room for both, the keys line stays
+    from game.ui import i18n
+
+    try:   # in Russian the keys take two lines: they give way to the hint the player asked for
+        i18n.set_language("ru")
+        drawn.clear()
+        game_app_small.draw()
+        short = scene.hints.short_line()
+        assert short.startswith("Подсказка") and short in " ".join(drawn)   # whole, on two lines
+        assert not any("Esc" in t for t in drawn)
+    finally:
+        i18n.set_language("en")

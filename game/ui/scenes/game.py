@@ -64,20 +64,26 @@ def _human_sides(human: str) -> frozenset[Side]:
     return frozenset({Side(human)})
 
 
+def _fitted(text: str, size: int, width: int, room: int) -> tuple[int, list[str], bool]:
+    """The largest size from ``size`` down to the readable minimum in which ``text``, wrapped to
+    ``width``, fits ``room`` pixels of height: the size, its lines and True; else the smallest, False."""
+    for fs in range(max(theme.READABLE, size), theme.READABLE - 1, -1):
+        lines = theme.wrap(text, fs, width)
+        if theme.font(fs).get_linesize() * len(lines) <= room:
+            return fs, lines, True
+    return fs, lines, False
+
+
 def _draw_fitted(surface: pygame.Surface, text: str, size: int, at: tuple[int, int], width: int, limit: int,
                  colour: tuple[int, int, int], whole_only: bool) -> int:
     """``text`` wrapped in the largest size from ``size`` down to the readable minimum that fits
     between ``at`` and ``limit``; where none does, the smallest as far as it goes, or nothing at all
     (``whole_only``).  The height reached."""
     x, y = at
-    for fs in range(max(theme.READABLE, size), theme.READABLE - 1, -1):
-        lines = theme.wrap(text, fs, width)
-        lh = theme.font(fs).get_linesize()
-        if y + lh * len(lines) <= limit:
-            break
-    else:
-        if whole_only:
-            return y
+    fs, lines, whole = _fitted(text, size, width, limit - y)
+    if not whole and whole_only:
+        return y
+    lh = theme.font(fs).get_linesize()
     for line in lines:
         if y + lh > limit:
             break
@@ -767,10 +773,11 @@ class GameScene(Scene):
         lh = theme.font(size).get_linesize()
         y = r.y
         limit = min((b.rect.y for b in buttons), default=r.bottom) - 2
-        keys_size, keys_lines = theme.READABLE, []
+        keys_size, keys_lines, keys_h = theme.READABLE, [], 0
         if not buttons:
             keys_size, keys_lines = theme.fit_lines(self.keys_hint(), max(theme.READABLE, round(11 * s)), r.w)
-            limit -= theme.font(keys_size).get_linesize() * len(keys_lines) + round(4 * s)
+            keys_h = theme.font(keys_size).get_linesize() * len(keys_lines) + round(4 * s)
+            limit -= keys_h
         for line in lines[:4]:
             if y + lh > limit and y > r.y:
                 break
@@ -778,10 +785,12 @@ class GameScene(Scene):
             y += lh
         hinted = self.hints.line() if self.hint_marked else ""
         if hinted and not sub:   # the hint stays in words while it is marked on the board, whole or not at all
+            short = self.hints.short_line()   # no room for the move in words: its chance; the mark tells the move
+            if keys_lines and not _fitted(short, size - 2, width, limit - y)[2]:
+                keys_lines, limit = [], limit + keys_h   # the hint the player asked for before the keys line
             below = _draw_fitted(surface, hinted, size - 2, (r.x, y), width, limit, theme.GOOD, whole_only=True)
-            if below == y:  # no room for the move in words: its chance, and the mark tells the move
-                below = _draw_fitted(surface, self.hints.short_line(), size - 2, (r.x, y), width, limit,
-                                     theme.GOOD, whole_only=True)
+            if below == y:
+                below = _draw_fitted(surface, short, size - 2, (r.x, y), width, limit, theme.GOOD, whole_only=True)
             y = below
         if sub:  # the hint whole, in the largest size that fits (a cut hint misleads)
             y = _draw_fitted(surface, sub, size - 2, (r.x, y), width, limit, theme.TEXT_FAINT, whole_only=False)
