@@ -8,7 +8,10 @@ illegal.
 
 The value table ``card_values.json`` holds, per game, Jack's chance to win
 once a witness call is over, by rounds played, suspects left and the witness
-card (fitted from self-play by :mod:`game.bots.card_fit`).  A table file may
+card (fitted from self-play by :mod:`game.bots.card_fit`), and under
+``"<game>:ordered"`` the same made non-decreasing in suspects left and rounds
+played: a thin cell's count must not tell the search that fewer suspects are
+better for Jack.  A table file may
 also hold, under ``"<game>:candidates"``, the same chance split by how many
 of the suspects left the investigator cannot rule out with his alibi cards
 (``card_values_candidates.json``): three suspects left are a safe crowd for
@@ -71,11 +74,14 @@ class CardValues:
         return cls(table)
 
     @classmethod
-    def load(cls, game: str, path: Path = VALUES_FILE) -> CardValues:
+    def load(cls, game: str, path: Path = VALUES_FILE, ordered: bool = False) -> CardValues:
+        """``game``'s table in ``path``; ``ordered``: its monotone form (``"<game>:ordered"``) where
+        the file has one."""
         if path.exists():
             raw = json.loads(path.read_text())
             if game in raw:
-                return cls(raw[game], raw.get(f"{game}:candidates"))
+                table = raw.get(f"{game}:ordered", raw[game]) if ordered else raw[game]
+                return cls(table, raw.get(f"{game}:candidates"))
         return cls.default()
 
     def after_witness(self, rounds: int, n: int, seen: bool, threat: bool = False, m: int = 0) -> float:
@@ -139,14 +145,15 @@ class CardValues:
         return total / n
 
 
-_TABLES: dict[str, CardValues] = {}
+_TABLES: dict[tuple[str, bool], CardValues] = {}
 
 
-def values_for(game: str) -> CardValues:
-    """The fitted table of ``game`` (loaded once)."""
-    if game not in _TABLES:
-        _TABLES[game] = CardValues.load(game)
-    return _TABLES[game]
+def values_for(game: str, ordered: bool = False) -> CardValues:
+    """The fitted table of ``game``, or its monotone form (loaded once)."""
+    key = (game, ordered)
+    if key not in _TABLES:
+        _TABLES[key] = CardValues.load(game, ordered=ordered)
+    return _TABLES[key]
 
 
 __all__ = ["CANDIDATES_FILE", "CardValues", "VALUES_FILE", "public_candidates", "values_for"]

@@ -6,7 +6,8 @@ that does not end the game, the rounds played, the suspects left and the
 witness card (and, when it shows unseen, whether Jack's character could
 reach an exit by its own move), together with the winner.  Each cell's win rate is pulled
 towards a logistic fit over all cells, so thin cells are still defined.
-The other games' tables in the file are kept.  With ``--candidates`` the
+The other games' tables in the file are kept.  With ``--ordered`` the file
+also gets the table made :func:`monotone` (``"<game>:ordered"``).  With ``--candidates`` the
 file also gets the table split by the investigator's candidates among the
 suspects left (``"<game>:candidates"``, see :class:`~game.bots.card_eval.CardValues`).
 """
@@ -90,9 +91,9 @@ def collect(game: str, jack: str, inv: str, games: int, seed: int, jobs: int) ->
     return counts, wins
 
 
-def smooth(counts: dict, prior_weight: float = 10.0) -> tuple[list, list[float]]:
+def smooth(counts: dict, prior_weight: float = 10.0, ordered: bool = False) -> tuple[list, list[float]]:
     """``table[r][n][k]``: each cell's win rate, pulled towards a logistic fit (``counts`` by
-    ``(r, n, k, m)``; the candidates are summed over)."""
+    ``(r, n, k, m)``; the candidates are summed over); with ``ordered``, then made :func:`monotone`."""
     merged: dict[tuple[int, int, int], list[int]] = {}
     for (r, n, w, _), (won, c) in counts.items():
         cell = merged.setdefault((r, n, w), [0, 0])
@@ -109,7 +110,46 @@ def smooth(counts: dict, prior_weight: float = 10.0) -> tuple[list, list[float]]
                 z = sum(b * v for b, v in zip(beta, features(r, n, w), strict=True))
                 prior = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
                 table[r][n][w] = (won + prior_weight * prior) / (c + prior_weight)
+    if ordered:
+        weight = {key: c + prior_weight for key, (_, c) in counts.items()}
+        table = monotone(table, lambda r, n, k: weight.get((r, n, k), prior_weight))
     return table, beta
+
+
+def _pav(values: list[float], weights: list[float]) -> list[float]:
+    """The non-decreasing sequence nearest ``values`` in weighted squares (pool adjacent violators)."""
+    blocks: list[list[float]] = []  # [mean, weight, length]
+    for v, w in zip(values, weights, strict=True):
+        blocks.append([v, w, 1])
+        while len(blocks) > 1 and blocks[-2][0] > blocks[-1][0]:
+            v2, w2, n2 = blocks.pop()
+            b = blocks[-1]
+            b[0] = (b[0] * b[1] + v2 * w2) / (b[1] + w2)
+            b[1] += w2
+            b[2] += n2
+    return [b[0] for b in blocks for _ in range(int(b[2]))]
+
+
+def monotone(table: list, weight) -> list:  # type: ignore[no-untyped-def]
+    """``table`` made non-decreasing in the suspects left and in the rounds played, for each witness
+    card: more suspects and less time to go are never worse for Jack, whatever a thin cell's count
+    says.  Alternating weighted fits along each axis (``weight(r, n, k)``: a cell's games)."""
+    t = [[row[:] for row in plane] for plane in table]
+    rs, ns = range(1, ROUNDS), range(1, 9)
+    for _ in range(100):
+        moved = 0.0
+        for k in (UNSEEN, SEEN, THREAT):
+            for r in rs:
+                fit = _pav([t[r][n][k] for n in ns], [weight(r, n, k) for n in ns])
+                for n, v in zip(ns, fit, strict=True):
+                    moved, t[r][n][k] = max(moved, abs(t[r][n][k] - v)), v
+            for n in ns:
+                fit = _pav([t[r][n][k] for r in rs], [weight(r, n, k) for r in rs])
+                for r, v in zip(rs, fit, strict=True):
+                    moved, t[r][n][k] = max(moved, abs(t[r][n][k] - v)), v
+        if moved < 1e-9:
+            break
+    return t
 
 
 def smooth_candidates(counts: dict, prior_weight: float = 10.0) -> tuple[list, list[float]]:
@@ -139,6 +179,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=str(VALUES_FILE))
     ap.add_argument("--candidates", action="store_true",
                     help="also fit the table split by the investigator's candidates")
+    ap.add_argument("--ordered", action="store_true",
+                    help="also write the table made non-decreasing in suspects left and rounds played")
     args = ap.parse_args(argv)
     counts, wins = collect(args.game, args.jack, args.investigator, args.games, args.seed, args.jobs)
     print(f"{args.game}: {args.games} games, jack won {wins}", file=sys.stderr)
@@ -152,6 +194,9 @@ def main(argv: list[str] | None = None) -> int:
     out.setdefault("source", {})[args.game] = {
         "games": args.games, "jack": args.jack, "investigator": args.investigator, "seed": args.seed,
         "logistic": _rounded(beta)}
+    if args.ordered:
+        out[f"{args.game}:ordered"] = _rounded(smooth(counts, ordered=True)[0])
+        out["source"][f"{args.game}:ordered"] = dict(out["source"][args.game])
     if args.candidates:
         by_cands, beta_c = smooth_candidates(counts)
         out[f"{args.game}:candidates"] = _rounded(by_cands)

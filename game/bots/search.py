@@ -104,6 +104,7 @@ class SearchConfig:
     keep_tree: bool = False        # start from the subtree of the bot's last move when nothing else happened since
     public_witness: bool = False   # Jack's search: the modelled investigator judges his moves by the coming
                                    # witness call as he can foresee it (any suspect alike), not by the deal's Jack
+    ordered_table: bool = False    # London, New York: the value table made monotone in suspects and rounds
 
 
 def search_loop(cfg: SearchConfig, step) -> int:  # type: ignore[no-untyped-def]

@@ -317,3 +317,36 @@ def _nodes(root):
         node = todo.pop()
         yield node
         todo.extend(node.children.values())
+
+
+def test_a_monotone_table_never_values_fewer_suspects_or_more_time_to_go_higher():
+    import json
+
+    from game.bots.card_eval import ROUNDS, VALUES_FILE
+    from game.bots.card_fit import _pav, monotone
+
+    assert _pav([1.0, 3.0, 2.0, 4.0], [1.0, 1.0, 3.0, 1.0]) == [1.0, 2.25, 2.25, 4.0]  # weighted pooling
+    raw = json.loads(VALUES_FILE.read_text())["london"]
+    fixed = monotone(raw, lambda r, n, k: 1.0)
+    for k in range(3):
+        for r in range(1, ROUNDS):
+            assert all(fixed[r][n][k] <= fixed[r][n + 1][k] + 1e-12 for n in range(1, 8))
+        for n in range(1, 9):
+            assert all(fixed[r][n][k] <= fixed[r + 1][n][k] + 1e-12 for r in range(1, ROUNDS - 1))
+    again = monotone(fixed, lambda r, n, k: 1.0)            # an ordered table stays as it is
+    flat = [v for plane in again for row in plane for v in row]
+    assert flat == pytest.approx([v for plane in fixed for row in plane for v in row], abs=1e-8)
+    assert fixed != raw                                    # the fitted table has thin, unordered cells
+
+
+def test_the_ordered_table_is_londons_table_made_monotone_and_only_chosen_by_name():
+    from game.bots.card_eval import ROUNDS
+
+    plain, ordered = values_for("london"), values_for("london", ordered=True)
+    assert ordered.table != plain.table
+    for r in range(1, ROUNDS):
+        for k in (UNSEEN, SEEN, THREAT):
+            assert all(ordered.table[r][n][k] <= ordered.table[r][n + 1][k] for n in range(1, 8))
+    assert values_for("newyork", ordered=True).table == values_for("newyork").table  # none fitted: the plain one
+    for name in ("hard", "expert", "hard1"):   # no level uses it; ``ordered_table=1`` asks for it
+        assert not any(LEVELS[name]().config_for("london", side).ordered_table for side in Side)
