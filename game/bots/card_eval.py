@@ -11,7 +11,11 @@ once a witness call is over, by rounds played, suspects left and the witness
 card (fitted from self-play by :mod:`game.bots.card_fit`), and under
 ``"<game>:ordered"`` the same made non-decreasing in suspects left and rounds
 played: a thin cell's count must not tell the search that fewer suspects are
-better for Jack.  A table file may
+better for Jack.  Under ``"<game>:selfplay"`` it holds the same chance fitted
+from games of the search itself (``card_fit --variant selfplay``): the
+greedy bots' games rate the positions strong play reaches far too low for
+Jack (with two or three suspects left, 0.2-0.5 against 0.35-0.65), and the
+clocked levels search with it.  A table file may
 also hold, under ``"<game>:candidates"``, the same chance split by how many
 of the suspects left the investigator cannot rule out with his alibi cards
 (``card_values_candidates.json``): three suspects left are a safe crowd for
@@ -74,13 +78,19 @@ class CardValues:
         return cls(table)
 
     @classmethod
-    def load(cls, game: str, path: Path = VALUES_FILE, ordered: bool = False) -> CardValues:
-        """``game``'s table in ``path``; ``ordered``: its monotone form (``"<game>:ordered"``) where
+    def load(cls, game: str, path: Path = VALUES_FILE, ordered: bool = False,
+             selfplay: bool = False) -> CardValues:
+        """``game``'s table in ``path``; ``ordered``: its monotone form (``"<game>:ordered"``),
+        ``selfplay``: the one fitted from the search's own games (``"<game>:selfplay"``), where
         the file has one."""
         if path.exists():
             raw = json.loads(path.read_text())
             if game in raw:
-                table = raw.get(f"{game}:ordered", raw[game]) if ordered else raw[game]
+                table = raw[game]
+                if selfplay:
+                    table = raw.get(f"{game}:selfplay", table)
+                if ordered:
+                    table = raw.get(f"{game}:ordered", table)
                 return cls(table, raw.get(f"{game}:candidates"))
         return cls.default()
 
@@ -145,14 +155,15 @@ class CardValues:
         return total / n
 
 
-_TABLES: dict[tuple[str, bool], CardValues] = {}
+_TABLES: dict[tuple[str, bool, bool], CardValues] = {}
 
 
-def values_for(game: str, ordered: bool = False) -> CardValues:
-    """The fitted table of ``game``, or its monotone form (loaded once)."""
-    key = (game, ordered)
+def values_for(game: str, ordered: bool = False, selfplay: bool = False) -> CardValues:
+    """The fitted table of ``game``, its monotone form or the one fitted from the search's own
+    games (loaded once)."""
+    key = (game, ordered, selfplay)
     if key not in _TABLES:
-        _TABLES[key] = CardValues.load(game, ordered=ordered)
+        _TABLES[key] = CardValues.load(game, ordered=ordered, selfplay=selfplay)
     return _TABLES[key]
 
 

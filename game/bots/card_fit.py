@@ -9,7 +9,10 @@ towards a logistic fit over all cells, so thin cells are still defined.
 The other games' tables in the file are kept.  With ``--ordered`` the file
 also gets the table made :func:`monotone` (``"<game>:ordered"``).  With ``--candidates`` the
 file also gets the table split by the investigator's candidates among the
-suspects left (``"<game>:candidates"``, see :class:`~game.bots.card_eval.CardValues`).
+suspects left (``"<game>:candidates"``, see :class:`~game.bots.card_eval.CardValues`).  With
+``--variant NAME`` the table is written under ``"<game>:NAME"`` and the plain one is kept: ``python
+-m game.bots.card_fit --game london --games 600 --seed 5 --jack hard:iterations=300 --investigator
+hard:iterations=300 --variant selfplay`` fits the clocked levels' table from the search's own games.
 """
 
 from __future__ import annotations
@@ -181,7 +184,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="also fit the table split by the investigator's candidates")
     ap.add_argument("--ordered", action="store_true",
                     help="also write the table made non-decreasing in suspects left and rounds played")
+    ap.add_argument("--variant", default="",
+                    help="write the table under '<game>:VARIANT', keeping the plain one")
     args = ap.parse_args(argv)
+    if args.variant and (args.ordered or args.candidates):
+        ap.error("--variant writes one table: not with --ordered or --candidates")
     counts, wins = collect(args.game, args.jack, args.investigator, args.games, args.seed, args.jobs)
     print(f"{args.game}: {args.games} games, jack won {wins}", file=sys.stderr)
     table, beta = smooth(counts)
@@ -190,8 +197,9 @@ def main(argv: list[str] | None = None) -> int:
             out = json.load(fh)
     except (OSError, ValueError):
         out = {}
-    out[args.game] = _rounded(table)
-    out.setdefault("source", {})[args.game] = {
+    name = f"{args.game}:{args.variant}" if args.variant else args.game
+    out[name] = _rounded(table)
+    out.setdefault("source", {})[name] = {
         "games": args.games, "jack": args.jack, "investigator": args.investigator, "seed": args.seed,
         "logistic": _rounded(beta)}
     if args.ordered:

@@ -348,7 +348,7 @@ def _is_exit_move(a: Action) -> bool:
     return a.kind == "move" and a.args[1] in EXIT_NAMES
 
 
-_TABLES: dict[tuple[str, str, bool], CardValues] = {}
+_TABLES: dict[tuple[str, str, bool, bool], CardValues] = {}
 
 
 def run_card_search(cfg, obs, rng: Rng, only: Action | None = None,  # type: ignore[no-untyped-def]
@@ -356,11 +356,11 @@ def run_card_search(cfg, obs, rng: Rng, only: Action | None = None,  # type: ign
     """Search ``obs`` with ``cfg``; ``cfg.table`` names another value file ("" = the fitted one);
     ``carry`` as in :meth:`CardSearcher.run`."""
     if not cfg.table:
-        values = values_for(obs.game, cfg.ordered_table)
+        values = values_for(obs.game, cfg.ordered_table, cfg.selfplay_table)
     else:
-        key = (obs.game, cfg.table, cfg.ordered_table)
+        key = (obs.game, cfg.table, cfg.ordered_table, cfg.selfplay_table)
         if key not in _TABLES:
-            _TABLES[key] = CardValues.load(obs.game, Path(cfg.table), cfg.ordered_table)
+            _TABLES[key] = CardValues.load(obs.game, Path(cfg.table), cfg.ordered_table, cfg.selfplay_table)
         values = _TABLES[key]
     return CardSearcher(cfg, values).run(obs, rng, only, carry)
 
