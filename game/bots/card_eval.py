@@ -14,8 +14,8 @@ played: a thin cell's count must not tell the search that fewer suspects are
 better for Jack.  Under ``"<game>:selfplay"`` it holds the same chance fitted
 from games of the search itself (``card_fit --variant selfplay``): the
 greedy bots' games rate the positions strong play reaches far too low for
-Jack (with two or three suspects left, 0.2-0.5 against 0.35-0.65), and the
-clocked levels search with it.  A table file may
+Jack (after four rounds with two or three suspects left and the card unseen,
+0.16-0.28 against 0.25-0.49), and the clocked levels search with it.  A table file may
 also hold, under ``"<game>:candidates"``, the same chance split by how many
 of the suspects left the investigator cannot rule out with his alibi cards
 (``card_values_candidates.json``): three suspects left are a safe crowd for
