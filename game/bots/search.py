@@ -815,12 +815,15 @@ def _clocked(level: type[SearchBot], seconds: float, cap: int, card_cap: int
     # investigator's arrests by what the investigator knows: +5 points in London at 1000
     # iterations (all of them wrong arrests), +18 in New York at 900 against the mixed deal
     # (``bench/RESULTS.md``).
+    def card(cfg: SearchConfig) -> SearchConfig:
+        return replace(clock(cfg, card_cap), selfplay_table=CARD_SELFPLAY_TABLE)
+
     jack = {"own_identity": JACK_OWN_IDENTITY, "public_accuse": True}
-    cards = {k: replace(clock(c, card_cap), selfplay_table=CARD_SELFPLAY_TABLE) for k, c in level.card_configs.items()}
+    cards = {k: card(c) for k, c in level.card_configs.items()}
     cards["newyork:jack"] = replace(cards["newyork"], **jack)
     return (replace(clock(level.config, cap), own_identity=JACK_OWN_IDENTITY, horizon=POCKET_HORIZON,
                     min_iterations=POCKET_FLOOR, public_witness=POCKET_PUBLIC_WITNESS),
-            replace(clock(level.card_config, card_cap), selfplay_table=CARD_SELFPLAY_TABLE, **jack),
+            replace(card(level.card_config), **jack),
             cards)
 
 
