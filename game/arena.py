@@ -5,6 +5,12 @@ ended, and the mean time per decision of each side.  Game ``i`` is seeded
 from ``--seed`` and ``i`` alone (the board, the chance draws and each bot's
 generator), so the figures do not depend on ``--jobs``.
 
+``--record FILE`` keeps each finished game as a JSON line and skips the
+games of the same pairing (game, bots and seed) already there, so a long
+pairing can be stopped and taken up again, even across machines, and its
+figures are those of one run over all its games.  A line cut short by a
+kill is dropped and its game played again.
+
 A bot is a registered name (``random``, ``greedy``, ``minimax``, ``easy``,
 ``normal``, ``hard``, ``expert``, ``hard1``) or a search level with settings
 changed, for tuning: ``hard:iterations=500,horizon=2`` (see
@@ -14,11 +20,13 @@ the clock; give them ``iterations`` for figures that repeat.
 
 from __future__ import annotations
 
+import json
 import statistics
 import sys
 import time
 from collections import Counter
 from multiprocessing import Pool
+from pathlib import Path
 
 from .bots.search import bot_from_spec
 from .engine import Side, find_ruleset
@@ -60,28 +68,108 @@ def play_one(job: tuple[str, str, str, int, int]) -> dict:
             "end": state.outcome.termination.value, "rounds": state.round, "times": times}
 
 
-def run_arena(game: str, jack: str, inv: str, games: int, seed: int, jobs: int = 1) -> dict:
-    jobs_list = [(game, jack, inv, seed, i) for i in range(games)]
+class RecordError(ValueError):
+    """A ``--record`` file that cannot be read as finished games."""
+
+
+def _pairing(game: str, jack: str, inv: str, seed: int) -> list:
+    return [game, jack, inv, seed]
+
+
+def _valid_game(line: dict) -> bool:
+    times = line.get("times")
+    return (isinstance(line.get("index"), int) and line.get("winner") in ("jack", "investigator")
+            and isinstance(line.get("end"), str) and isinstance(line.get("rounds"), int)
+            and isinstance(times, dict)
+            and all(isinstance(times.get(side), list)
+                    and all(isinstance(t, (int, float)) for t in times[side])
+                    for side in ("jack", "investigator")))
+
+
+def read_record(path: Path, pairing: list) -> dict[int, dict]:
+    """The games of ``pairing`` already in ``path``, by index.  A last line without its newline
+    (the run was killed while writing it) is dropped; any other unreadable line is an error."""
+    if not path.exists():
+        return {}
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{path}: cannot read the record: {exc}") from exc
+    lines = text.split("\n")
+    games: dict[int, dict] = {}
+    for number, raw in enumerate(lines, 1):
+        if not raw.strip():
+            continue
+        try:
+            line = json.loads(raw)
+        except ValueError:
+            line = None
+        if not isinstance(line, dict) or not _valid_game(line) or not isinstance(line.get("pairing"), list):
+            if number == len(lines):   # the cut-short last line: its game is played again
+                continue
+            raise RecordError(f"{path}, line {number}: not a finished game of the arena")
+        if line["pairing"] == pairing:
+            games[line["index"]] = {k: v for k, v in line.items() if k != "pairing"}
+    return games
+
+
+def _append(path: Path, pairing: list, result: dict) -> None:
+    """Add one finished game; a cut-short last line left by a kill is cut off first (its game
+    is being played again), so the record stays whole lines."""
+    if path.exists() and path.stat().st_size:
+        with open(path, "r+b") as fh:
+            fh.seek(-1, 2)
+            if fh.read(1) != b"\n":
+                fh.seek(0)
+                fh.truncate(fh.read().rfind(b"\n") + 1)
+    with open(path, "ab") as fh:
+        fh.write(json.dumps({"pairing": pairing, **result}).encode() + b"\n")
+
+
+def run_arena(game: str, jack: str, inv: str, games: int, seed: int, jobs: int = 1,
+              record: Path | None = None) -> dict:
+    pairing = _pairing(game, jack, inv, seed)
+    done = read_record(record, pairing) if record is not None else {}
+    jobs_list = [(game, jack, inv, seed, i) for i in range(games) if i not in done]
     start = time.perf_counter()
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            results = list(pool.imap(play_one, jobs_list, chunksize=1))
-    else:
-        results = [play_one(j) for j in jobs_list]
+    with (Pool(jobs) if jobs > 1 and len(jobs_list) > 1 else _Serial()) as pool:
+        for result in pool.imap_unordered(play_one, jobs_list, chunksize=1):
+            done[result["index"]] = result
+            if record is not None:
+                _append(record, pairing, result)
     elapsed = time.perf_counter() - start
+    results = [done[i] for i in range(games)]
     wins: Counter[str] = Counter(r["winner"] for r in results)
     ends: Counter[str] = Counter(r["end"] for r in results)
     times = {side: [t for r in results for t in r["times"][side]] for side in ("jack", "investigator")}
     return {"game": game, "jack": jack, "investigator": inv, "games": games, "seed": seed,
-            "jobs": jobs, "wins": dict(wins), "ends": dict(ends), "times": times,
-            "rounds": statistics.fmean(r["rounds"] for r in results) if results else 0.0,
+            "jobs": jobs, "played": len(jobs_list), "wins": dict(wins), "ends": dict(ends),
+            "times": times, "rounds": statistics.fmean(r["rounds"] for r in results) if results else 0.0,
             "elapsed": elapsed}
+
+
+class _Serial:
+    """``Pool``'s ``imap_unordered`` in this process, for one job."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    @staticmethod
+    def imap_unordered(fn, jobs, chunksize: int = 1):  # type: ignore[no-untyped-def]
+        return map(fn, jobs)
 
 
 def report(res: dict) -> str:
     n = res["games"]
+    played = res.get("played", n)
+    now = f"{res['elapsed']:.0f} s, {res['jobs']} jobs"
+    if played != n:
+        now = f"{played} played now in {now}, {n - played} from the record"
     lines = [f"{res['game']}: {n} games, seed {res['seed']}, jack={res['jack']} "
-             f"investigator={res['investigator']} ({res['elapsed']:.0f} s, {res['jobs']} jobs)"]
+             f"investigator={res['investigator']} ({now})"]
     for side in ("jack", "investigator"):
         w = res["wins"].get(side, 0)
         lo, hi = wilson(w, n)
@@ -112,5 +200,11 @@ def main(args) -> int:  # type: ignore[no-untyped-def]
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(report(run_arena(args.game, args.jack, args.investigator, args.games, args.seed, args.jobs)))
+    record = Path(args.record) if getattr(args, "record", None) else None
+    try:
+        res = run_arena(args.game, args.jack, args.investigator, args.games, args.seed, args.jobs, record)
+    except RecordError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(report(res))
     return 0

@@ -41,6 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
     ar.add_argument("--games", type=int, default=100)
     ar.add_argument("--seed", type=int, default=1)
     ar.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ar.add_argument("--record", default=None,
+                    help="JSON-lines file of finished games: kept as they end, and games already "
+                         "there for the same pairing are not played again")
 
     sv = sub.add_parser("server", help="run the lobby and relay server for network play")
     sv.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")

@@ -1,0 +1,70 @@
+"""``run.py arena``: figures that depend on the seed alone, and a record that lets a long pairing
+be stopped and taken up again without changing them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.arena import RecordError, read_record, report, run_arena
+
+PAIRING = ("pocket", "random", "greedy")
+
+
+def outcome(res: dict) -> tuple:
+    return res["wins"], res["ends"], res["rounds"]
+
+
+def test_arena_figures_do_not_depend_on_the_worker_count():
+    one = run_arena(*PAIRING, games=6, seed=4, jobs=1)
+    two = run_arena(*PAIRING, games=6, seed=4, jobs=2)
+    assert outcome(one) == outcome(two)
+    assert sum(one["wins"].values()) == 6
+
+
+def test_a_recorded_pairing_taken_up_again_gives_the_figures_of_one_run(tmp_path):
+    record = tmp_path / "games.jsonl"
+    whole = run_arena(*PAIRING, games=8, seed=9)
+    first = run_arena(*PAIRING, games=3, seed=9, record=record)
+    assert first["played"] == 3 and len(record.read_text().splitlines()) == 3
+    rest = run_arena(*PAIRING, games=8, seed=9, jobs=2, record=record)
+    assert rest["played"] == 5
+    assert outcome(rest) == outcome(whole)
+    again = run_arena(*PAIRING, games=8, seed=9, record=record)
+    assert again["played"] == 0 and outcome(again) == outcome(whole)
+    assert "5 played now" in report(rest) and "3 from the record" in report(rest)
+
+
+def test_a_record_holds_many_pairings_and_keeps_them_apart(tmp_path):
+    record = tmp_path / "games.jsonl"
+    run_arena(*PAIRING, games=2, seed=1, record=record)
+    other = run_arena("pocket", "greedy", "random", games=2, seed=1, record=record)
+    assert other["played"] == 2   # another pairing: nothing of the first one is taken for it
+    assert sorted(read_record(record, ["pocket", "random", "greedy", 1])) == [0, 1]
+    assert read_record(record, ["pocket", "random", "greedy", 2]) == {}
+
+
+def test_a_game_cut_short_by_a_kill_is_played_again(tmp_path):
+    record = tmp_path / "games.jsonl"
+    whole = run_arena(*PAIRING, games=4, seed=2)
+    run_arena(*PAIRING, games=2, seed=2, record=record)
+    lines = record.read_text().splitlines()
+    record.write_text("\n".join(lines) + "\n" + lines[1][: len(lines[1]) // 2])  # killed mid-write
+    assert sorted(read_record(record, [*PAIRING, 2])) == [0, 1]
+    res = run_arena(*PAIRING, games=4, seed=2, record=record)
+    assert res["played"] == 2 and outcome(res) == outcome(whole)
+    kept = [json.loads(line) for line in record.read_text().splitlines()]   # whole lines again
+    assert sorted(g["index"] for g in kept) == [0, 1, 2, 3]
+    assert sorted(read_record(record, [*PAIRING, 2])) == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("bad", ["not json at all", '{"pairing": ["pocket"], "index": "x"}', "[1, 2]"])
+def test_a_corrupt_record_is_a_clear_error_and_is_left_as_it_was(tmp_path, bad):
+    record = tmp_path / "games.jsonl"
+    run_arena(*PAIRING, games=2, seed=3, record=record)
+    text = record.read_text()
+    record.write_text(bad + "\n" + text)
+    with pytest.raises(RecordError, match="line 1"):
+        run_arena(*PAIRING, games=4, seed=3, record=record)
+    assert record.read_text() == bad + "\n" + text
