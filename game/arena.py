@@ -6,10 +6,12 @@ from ``--seed`` and ``i`` alone (the board, the chance draws and each bot's
 generator), so the figures do not depend on ``--jobs``.
 
 ``--record FILE`` keeps each finished game as a JSON line and skips the
-games of the same pairing (game, bots and seed) already there, so a long
-pairing can be stopped and taken up again, even across machines, and its
-figures are those of one run over all its games.  A line cut short by a
-kill is dropped and its game played again.
+games of the same pairing already there, so a long pairing can be stopped
+and taken up again, even across machines, and its figures are those of one
+run over all its games.  A pairing is the game, the two bots, the seed and
+the code that plays (a digest of the engine, the bots and the boards): a
+game played by other code is not counted.  A line cut short by a kill is
+dropped and its game played again.
 
 A bot is a registered name (``random``, ``greedy``, ``minimax``, ``easy``,
 ``normal``, ``hard``, ``expert``, ``hard1``) or a search level with settings
@@ -20,6 +22,7 @@ the clock; give them ``iterations`` for figures that repeat.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import statistics
 import sys
@@ -72,8 +75,23 @@ class RecordError(ValueError):
     """A ``--record`` file that cannot be read as finished games."""
 
 
-def _pairing(game: str, jack: str, inv: str, seed: int) -> list:
-    return [game, jack, inv, seed]
+_ROOT = Path(__file__).resolve().parent.parent
+
+
+def code_digest() -> str:
+    """A digest of what decides a game's moves: the engine, the bots with their tables, the boards."""
+    files = sorted([*(_ROOT / "game" / "engine").rglob("*.py"), *(_ROOT / "game" / "bots").glob("*.py"),
+                    *(_ROOT / "game" / "bots").glob("*.json"), _ROOT / "game" / "match.py",
+                    *(_ROOT / "levels").glob("*.json")])
+    h = hashlib.sha256()
+    for f in files:
+        h.update(f.relative_to(_ROOT).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+def pairing(game: str, jack: str, inv: str, seed: int) -> list:
+    """What a recorded game must match to count: the bots, the seed and the code that played."""
+    return [game, jack, inv, seed, code_digest()]
 
 
 def _valid_game(line: dict) -> bool:
@@ -86,8 +104,8 @@ def _valid_game(line: dict) -> bool:
                     for side in ("jack", "investigator")))
 
 
-def read_record(path: Path, pairing: list) -> dict[int, dict]:
-    """The games of ``pairing`` already in ``path``, by index.  A last line without its newline
+def read_record(path: Path, key: list) -> dict[int, dict]:
+    """The games of pairing ``key`` already in ``path``, by index.  A last line without its newline
     (the run was killed while writing it) is dropped; any other unreadable line is an error."""
     if not path.exists():
         return {}
@@ -108,12 +126,12 @@ def read_record(path: Path, pairing: list) -> dict[int, dict]:
             if number == len(lines):   # the cut-short last line: its game is played again
                 continue
             raise RecordError(f"{path}, line {number}: not a finished game of the arena")
-        if line["pairing"] == pairing:
+        if line["pairing"] == key:
             games[line["index"]] = {k: v for k, v in line.items() if k != "pairing"}
     return games
 
 
-def _append(path: Path, pairing: list, result: dict) -> None:
+def _append(path: Path, key: list, result: dict) -> None:
     """Add one finished game; a cut-short last line left by a kill is cut off first (its game
     is being played again), so the record stays whole lines."""
     if path.exists() and path.stat().st_size:
@@ -123,20 +141,20 @@ def _append(path: Path, pairing: list, result: dict) -> None:
                 fh.seek(0)
                 fh.truncate(fh.read().rfind(b"\n") + 1)
     with open(path, "ab") as fh:
-        fh.write(json.dumps({"pairing": pairing, **result}).encode() + b"\n")
+        fh.write(json.dumps({"pairing": key, **result}).encode() + b"\n")
 
 
 def run_arena(game: str, jack: str, inv: str, games: int, seed: int, jobs: int = 1,
               record: Path | None = None) -> dict:
-    pairing = _pairing(game, jack, inv, seed)
-    done = read_record(record, pairing) if record is not None else {}
+    key = pairing(game, jack, inv, seed)
+    done = read_record(record, key) if record is not None else {}
     jobs_list = [(game, jack, inv, seed, i) for i in range(games) if i not in done]
     start = time.perf_counter()
     with (Pool(jobs) if jobs > 1 and len(jobs_list) > 1 else _Serial()) as pool:
         for result in pool.imap_unordered(play_one, jobs_list, chunksize=1):
             done[result["index"]] = result
             if record is not None:
-                _append(record, pairing, result)
+                _append(record, key, result)
     elapsed = time.perf_counter() - start
     results = [done[i] for i in range(games)]
     wins: Counter[str] = Counter(r["winner"] for r in results)

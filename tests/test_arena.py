@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from game.arena import RecordError, read_record, report, run_arena
+from game.arena import RecordError, pairing, read_record, report, run_arena
 
 PAIRING = ("pocket", "random", "greedy")
 
@@ -41,8 +41,8 @@ def test_a_record_holds_many_pairings_and_keeps_them_apart(tmp_path):
     run_arena(*PAIRING, games=2, seed=1, record=record)
     other = run_arena("pocket", "greedy", "random", games=2, seed=1, record=record)
     assert other["played"] == 2   # another pairing: nothing of the first one is taken for it
-    assert sorted(read_record(record, ["pocket", "random", "greedy", 1])) == [0, 1]
-    assert read_record(record, ["pocket", "random", "greedy", 2]) == {}
+    assert sorted(read_record(record, pairing("pocket", "random", "greedy", 1))) == [0, 1]
+    assert read_record(record, pairing("pocket", "random", "greedy", 2)) == {}
 
 
 def test_a_game_cut_short_by_a_kill_is_played_again(tmp_path):
@@ -51,12 +51,12 @@ def test_a_game_cut_short_by_a_kill_is_played_again(tmp_path):
     run_arena(*PAIRING, games=2, seed=2, record=record)
     lines = record.read_text().splitlines()
     record.write_text("\n".join(lines) + "\n" + lines[1][: len(lines[1]) // 2])  # killed mid-write
-    assert sorted(read_record(record, [*PAIRING, 2])) == [0, 1]
+    assert sorted(read_record(record, pairing(*PAIRING, 2))) == [0, 1]
     res = run_arena(*PAIRING, games=4, seed=2, record=record)
     assert res["played"] == 2 and outcome(res) == outcome(whole)
     kept = [json.loads(line) for line in record.read_text().splitlines()]   # whole lines again
     assert sorted(g["index"] for g in kept) == [0, 1, 2, 3]
-    assert sorted(read_record(record, [*PAIRING, 2])) == [0, 1, 2, 3]
+    assert sorted(read_record(record, pairing(*PAIRING, 2))) == [0, 1, 2, 3]
 
 
 @pytest.mark.parametrize("bad", ["not json at all", '{"pairing": ["pocket"], "index": "x"}', "[1, 2]"])
@@ -68,3 +68,14 @@ def test_a_corrupt_record_is_a_clear_error_and_is_left_as_it_was(tmp_path, bad):
     with pytest.raises(RecordError, match="line 1"):
         run_arena(*PAIRING, games=4, seed=3, record=record)
     assert record.read_text() == bad + "\n" + text
+
+
+def test_games_played_by_other_code_are_not_counted(tmp_path):
+    record = tmp_path / "games.jsonl"
+    run_arena(*PAIRING, games=2, seed=5, record=record)
+    lines = [json.loads(line) for line in record.read_text().splitlines()]
+    for line in lines:
+        line["pairing"][-1] = "0" * 16   # as if the bots had changed since
+    record.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert read_record(record, pairing(*PAIRING, 5)) == {}
+    assert run_arena(*PAIRING, games=2, seed=5, record=record)["played"] == 2
