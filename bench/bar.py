@@ -1,0 +1,125 @@
+"""The bots' bar, game by game: every pairing it names, played into a record, and the verdicts.
+
+The bar (hard and expert against the fixed reference ``hard1``, against each
+other and against the outside yardstick ``minimax``) takes hundreds of games
+a pairing at the levels' real clocks, hours of this machine's two cores, so
+each finished game goes into ``--record-dir``/``<game>.jsonl`` as it ends
+(``run.py arena --record``) and a run that is stopped is taken up again where
+it left off, with the figures of one run.  ``--report`` plays nothing and
+judges what the record holds; a check whose pairings are not all played says
+how far they are.
+
+    python bench/bar.py --game london --jobs 2            # play (or go on), then judge
+    python bench/bar.py --game london --report            # judge what is recorded
+
+The clocked levels need the cores to themselves: run nothing else beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.arena import pairing, read_record, run_arena  # noqa: E402
+from game.stats import wilson  # noqa: E402
+
+#: (Jack, investigator), in the order they are played: the references first.
+PAIRINGS = [("hard1", "hard1"), ("hard", "hard1"), ("hard1", "hard"), ("hard", "minimax"),
+            ("minimax", "hard"), ("hard", "hard"), ("expert", "hard"), ("hard", "expert")]
+
+#: Points ``hard`` must gain over ``hard1`` from each side.
+GAIN = 15.0
+
+
+def tally(game: str, seed: int, record: Path, games: int) -> dict[tuple[str, str], tuple[int, int]]:
+    """Each pairing's (Jack's wins, games) among its first ``games`` games in the record."""
+    out = {}
+    for jack, inv in PAIRINGS:
+        played = [g for i, g in read_record(record, pairing(game, jack, inv, seed)).items() if i < games]
+        out[(jack, inv)] = (sum(g["winner"] == "jack" for g in played), len(played))
+    return out
+
+
+def judge(counts: dict[tuple[str, str], tuple[int, int]], games: int) -> list[tuple[str, str, str]]:
+    """The bar's checks over ``counts`` ((Jack, investigator) -> (Jack's wins, games)): each as
+    (what is asked, the figures, ``met`` / ``not met`` / ``open``).  A check is judged only once
+    each of its pairings has ``games`` games."""
+    def rate(p: tuple[str, str]) -> float:
+        w, n = counts.get(p, (0, 0))
+        return 100.0 * w / n if n else float("nan")
+
+    def played(*ps: tuple[str, str]) -> str | None:
+        short = [f"{j} v {i} {counts.get((j, i), (0, 0))[1]}/{games}" for j, i in ps
+                 if counts.get((j, i), (0, 0))[1] < games]
+        return "; ".join(short) or None
+
+    checks = []
+    base = ("hard1", "hard1")
+    for side, p, sign in (("Jack", ("hard", "hard1"), 1), ("investigator", ("hard1", "hard"), -1)):
+        gain = sign * (rate(p) - rate(base))
+        figures = f"{gain:+.1f} points (Jack {rate(p):.1f}% against {rate(base):.1f}% between the hard1s)"
+        wait = played(base, p)
+        checks.append((f"hard gains {GAIN:.0f}+ over hard1 as {side}", wait or figures,
+                       "open" if wait else ("met" if gain >= GAIN else "not met")))
+    mirror = ("hard", "hard")
+    for side, p, sign in (("Jack", ("expert", "hard"), 1), ("investigator", ("hard", "expert"), -1)):
+        gain = sign * (rate(p) - rate(mirror))
+        figures = f"{gain:+.1f} points (Jack {rate(p):.1f}% against {rate(mirror):.1f}% between the hards)"
+        wait = played(mirror, p)
+        checks.append((f"expert beats hard as {side}", wait or figures,
+                       "open" if wait else ("met" if gain > 0 else "not met")))
+    for side, p in (("Jack", ("hard", "minimax")), ("investigator", ("minimax", "hard"))):
+        w, n = counts.get(p, (0, 0))
+        won = w if side == "Jack" else n - w
+        lo, hi = wilson(won, n)
+        figures = f"{100 * won / max(n, 1):.1f}% (95% interval {100 * lo:.1f}-{100 * hi:.1f})"
+        wait = played(p)
+        checks.append((f"hard beats minimax as {side}, interval above 50%", wait or figures,
+                       "open" if wait else ("met" if lo > 0.5 else "not met")))
+    return checks
+
+
+def table(game: str, counts: dict[tuple[str, str], tuple[int, int]], games: int) -> str:
+    lines = [f"## {game}", "", "| Jack | investigator | games | Jack wins | 95% interval |",
+             "| --- | --- | --- | --- | --- |"]
+    for (jack, inv), (w, n) in counts.items():
+        lo, hi = wilson(w, n)
+        share, interval = (f"{100 * w / n:.1f}%", f"{100 * lo:.1f}-{100 * hi:.1f}") if n else ("-", "-")
+        lines.append(f"| {jack} | {inv} | {n}/{games} | {share} | {interval} |")
+    lines += ["", "| check | figures | verdict |", "| --- | --- | --- |"]
+    lines += [f"| {what} | {figures} | {verdict} |" for what, figures, verdict in judge(counts, games)]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", required=True, choices=("pocket", "london", "newyork"))
+    ap.add_argument("--games", type=int, default=400, help="games a pairing (default 400)")
+    ap.add_argument("--seed", type=int, default=21)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--record-dir", default="bench/arena")
+    ap.add_argument("--only", default=None, help="play only these pairings, e.g. hard-hard1,hard1-hard")
+    ap.add_argument("--report", action="store_true", help="play nothing; judge what is recorded")
+    args = ap.parse_args(argv)
+    record = Path(args.record_dir) / f"{args.game}.jsonl"
+    record.parent.mkdir(parents=True, exist_ok=True)
+    wanted = PAIRINGS
+    if args.only:
+        wanted = [tuple(p.split("-", 1)) for p in args.only.split(",")]  # type: ignore[misc]
+        unknown = [p for p in wanted if p not in PAIRINGS]
+        if unknown:
+            print(f"error: not a pairing of the bar: {unknown}", file=sys.stderr)
+            return 2
+    if not args.report:
+        for jack, inv in wanted:
+            res = run_arena(args.game, jack, inv, args.games, args.seed, args.jobs, record)
+            print(f"{jack} v {inv}: {res['played']} played now, {res['elapsed']:.0f} s", flush=True)
+    print(table(args.game, tally(args.game, args.seed, record, args.games), args.games))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,47 @@
+"""``bench/bar.py``: the bots' bar judged from recorded pairings, and open until they are played."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+spec = importlib.util.spec_from_file_location("bar", Path(__file__).resolve().parents[2] / "bench" / "bar.py")
+bar = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+spec.loader.exec_module(bar)  # type: ignore[union-attr]
+
+
+def verdicts(counts: dict, games: int = 100) -> dict[str, str]:
+    return {what: verdict for what, _, verdict in bar.judge(counts, games)}
+
+
+FULL = {("hard1", "hard1"): (40, 100), ("hard", "hard1"): (56, 100), ("hard1", "hard"): (24, 100),
+        ("hard", "minimax"): (62, 100), ("minimax", "hard"): (35, 100), ("hard", "hard"): (45, 100),
+        ("expert", "hard"): (50, 100), ("hard", "expert"): (40, 100)}
+
+
+def test_the_bar_is_met_when_every_check_holds():
+    assert set(verdicts(FULL).values()) == {"met"}
+
+
+def test_a_gain_short_of_fifteen_points_is_not_met():
+    v = verdicts({**FULL, ("hard", "hard1"): (54, 100), ("hard1", "hard"): (26, 100)})
+    assert v["hard gains 15+ over hard1 as Jack"] == "not met"
+    assert v["hard gains 15+ over hard1 as investigator"] == "not met"
+
+
+def test_beating_minimax_needs_the_whole_interval_above_half():
+    v = verdicts({**FULL, ("hard", "minimax"): (56, 100), ("minimax", "hard"): (44, 100)})
+    assert v["hard beats minimax as Jack, interval above 50%"] == "not met"      # 56%: 46.2-65.3
+    assert v["hard beats minimax as investigator, interval above 50%"] == "not met"
+
+
+def test_expert_must_do_better_than_hard_in_the_same_seat():
+    v = verdicts({**FULL, ("expert", "hard"): (45, 100), ("hard", "expert"): (46, 100)})
+    assert v["expert beats hard as Jack"] == v["expert beats hard as investigator"] == "not met"
+
+
+def test_a_check_with_a_pairing_not_all_played_is_open_and_says_how_far():
+    checks = bar.judge({**FULL, ("hard1", "hard1"): (10, 30)}, 100)
+    first = checks[0]
+    assert first[2] == "open" and "hard1 v hard1 30/100" in first[1]
+    assert checks[2][2] == "met"   # the others do not wait for it
