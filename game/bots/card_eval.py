@@ -15,7 +15,8 @@ better for Jack.  Under ``"<game>:selfplay"`` it holds the same chance fitted
 from games of the search itself (``card_fit --variant selfplay``): the
 greedy bots' games rate the positions strong play reaches far too low for
 Jack (after four rounds with two or three suspects left and the card unseen,
-0.16-0.28 against 0.25-0.49), and the clocked levels search with it.  A table file may
+0.16-0.28 against 0.25-0.49; in New York 0.22-0.29 against 0.46-0.67),
+and the clocked levels search with it.  A table file may
 also hold, under ``"<game>:candidates"``, the same chance split by how many
 of the suspects left the investigator cannot rule out with his alibi cards
 (``card_values_candidates.json``): three suspects left are a safe crowd for

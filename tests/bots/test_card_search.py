@@ -352,19 +352,22 @@ def test_the_ordered_table_is_londons_table_made_monotone_and_only_chosen_by_nam
         assert not any(LEVELS[name]().config_for("london", side).ordered_table for side in Side)
 
 
-def test_the_clocked_levels_value_london_by_the_table_fitted_from_the_searchs_own_games():
+def test_the_clocked_levels_value_the_card_games_by_the_table_fitted_from_the_searchs_own_games():
     import json
 
     from game.bots.card_eval import VALUES_FILE
 
     raw = json.loads(VALUES_FILE.read_text())
-    source = raw["source"]["london:selfplay"]
-    assert source["jack"].startswith("hard:") and source["investigator"].startswith("hard:")
-    plain, own = values_for("london"), values_for("london", selfplay=True)
-    assert own.table == raw["london:selfplay"] and plain.table == raw["london"] != own.table
-    assert values_for("newyork", selfplay=True).table == values_for("newyork").table  # none fitted: the plain one
+    for game in GAMES:
+        source = raw["source"][f"{game}:selfplay"]
+        assert source["jack"].startswith("hard:") and source["investigator"].startswith("hard:")
+        plain, own = values_for(game), values_for(game, selfplay=True)
+        assert own.table == raw[f"{game}:selfplay"] and plain.table == raw[game] != own.table
     for name in ("hard", "expert"):
-        assert all(LEVELS[name]().config_for(game, side).selfplay_table for game in GAMES for side in Side)
+        level = LEVELS[name]()
+        assert all(level.config_for("london", side).selfplay_table for side in Side)
+        assert level.config_for("newyork", Side.JACK).selfplay_table
+        assert not level.config_for("newyork", Side.INVESTIGATOR).selfplay_table  # it cost him there
     assert not any(LEVELS["hard1"]().config_for(game, side).selfplay_table for game in GAMES for side in Side)
     assert not LEVELS["normal"]().config_for("london").selfplay_table   # the weaker levels stay as they were
 
@@ -381,6 +384,7 @@ def test_a_table_variant_is_written_beside_the_plain_table_it_leaves_alone(tmp_p
     assert raw["london"] == [[[0.5] * 3] * 9] * 8 and raw["source"]["london"] == {"games": 1}
     assert raw["source"]["london:mine"]["games"] == 3 and raw["source"]["london:mine"]["jack"] == "greedy"
     assert CardValues.load("london", out, selfplay=False).table == raw["london"]
+    assert CardValues.load("london", out, selfplay=True).table == raw["london"]  # none fitted: the plain one
     assert len(raw["london:mine"]) == 8 and all(0.0 <= v <= 1.0 for v in raw["london:mine"][4][3])
     with pytest.raises(SystemExit):
         main(["--game", "london", "--variant", "mine", "--ordered", "--out", str(out)])
