@@ -57,20 +57,19 @@ def judge(counts: dict[tuple[str, str], tuple[int, int]], games: int) -> list[tu
         return "; ".join(short) or None
 
     checks = []
-    base = ("hard1", "hard1")
-    for side, p, sign in (("Jack", ("hard", "hard1"), 1), ("investigator", ("hard1", "hard"), -1)):
-        gain = sign * (rate(p) - rate(base))
-        figures = f"{gain:+.1f} points (Jack {rate(p):.1f}% against {rate(base):.1f}% between the hard1s)"
-        wait = played(base, p)
-        checks.append((f"hard gains {GAIN:.0f}+ over hard1 as {side}", wait or figures,
-                       "open" if wait else ("met" if gain >= GAIN else "not met")))
-    mirror = ("hard", "hard")
-    for side, p, sign in (("Jack", ("expert", "hard"), 1), ("investigator", ("hard", "expert"), -1)):
-        gain = sign * (rate(p) - rate(mirror))
-        figures = f"{gain:+.1f} points (Jack {rate(p):.1f}% against {rate(mirror):.1f}% between the hards)"
-        wait = played(mirror, p)
-        checks.append((f"expert beats hard as {side}", wait or figures,
-                       "open" if wait else ("met" if gain > 0 else "not met")))
+
+    def gains(what: str, level: str, base: tuple[str, str], names: str, enough) -> None:  # type: ignore[no-untyped-def]
+        """``level`` in each seat against the other bot of ``base``, as a gain over ``base``."""
+        other = base[0]
+        for side, p, sign in (("Jack", (level, other), 1), ("investigator", (other, level), -1)):
+            gain = sign * (rate(p) - rate(base))
+            figures = f"{gain:+.1f} points (Jack {rate(p):.1f}% against {rate(base):.1f}% between the {names})"
+            wait = played(base, p)
+            checks.append((f"{what} as {side}", wait or figures,
+                           "open" if wait else ("met" if enough(gain) else "not met")))
+
+    gains(f"hard gains {GAIN:.0f}+ over hard1", "hard", ("hard1", "hard1"), "hard1s", lambda g: g >= GAIN)
+    gains("expert beats hard", "expert", ("hard", "hard"), "hards", lambda g: g > 0)
     for side, p in (("Jack", ("hard", "minimax")), ("investigator", ("minimax", "hard"))):
         w, n = counts.get(p, (0, 0))
         won = w if side == "Jack" else n - w
