@@ -38,7 +38,7 @@ from ..engine.newyork.state import EXIT_NAMES
 from ..engine.rng import Rng
 from . import search
 from .card_eval import CardValues, public_candidates, values_for
-from .search import _UNSEEN, TreeCarry, puct_select, root_best, root_info, search_loop
+from .search import _UNSEEN, TreeCarry, puct_select, root_best, root_info, root_lead, search_loop
 
 
 class _Stats(search._Stats):
@@ -238,7 +238,9 @@ class CardSearcher:
             state, weight = sampler.sample(rng)
             self._iterate(root, state, weight, stop_round, rng)
 
-        done = search_loop(self.cfg, step)
+        settled = root.stats[root_key]
+        assert isinstance(settled, _Stats)
+        done = search_loop(self.cfg, step, (lambda: root_lead(settled)) if len(legal) > 1 else None)
         self.root = root  # (kept for a look at the tree)
         st = root.stats[root_key]
         assert isinstance(st, _Stats)

@@ -108,25 +108,59 @@ class SearchConfig:
     selfplay_table: bool = False   # London, New York: the value table fitted from the search's own games
 
 
-def search_loop(cfg: SearchConfig, step) -> int:  # type: ignore[no-untyped-def]
+def search_loop(cfg: SearchConfig, step, lead=None) -> int:  # type: ignore[no-untyped-def]
     """Call ``step()`` ``cfg.iterations`` times, or until ``cfg.seconds`` have passed; the count.
 
     The clock is read every 16 iterations, and only once ``cfg.min_iterations``
     are done; with ``seconds`` 0 it is never read, so a seed and an iteration
     budget give the same search anywhere.
+
+    ``lead()``, if given, is how many visits the root's most visited action is
+    ahead of the next one: the search stops as soon as that is more than the
+    iterations left, since no other action can then be chosen.  Under an
+    iteration budget that is exact (the same move as the whole budget); under
+    a clock the iterations left are estimated from the rate so far, with a
+    margin.
     """
     if cfg.seconds <= 0:
-        for _ in range(cfg.iterations):
+        total = cfg.iterations
+        for done in range(1, total + 1):
             step()
-        return cfg.iterations
-    deadline = time.perf_counter() + cfg.seconds
+            if lead is not None and not done & 15 and lead() > total - done:
+                return done
+        return total
+    start = time.perf_counter()
+    deadline = start + cfg.seconds
     done = 0
     while done < cfg.iterations:
         step()
         done += 1
-        if not done & 15 and done >= cfg.min_iterations and time.perf_counter() >= deadline:
+        if done & 15:
+            continue
+        now = time.perf_counter()
+        if done >= cfg.min_iterations and now >= deadline:
             break
+        if lead is not None:
+            by_clock = int(SETTLE_MARGIN * done * (deadline - now) / max(now - start, 1e-9)) + 16
+            left = min(cfg.iterations - done, max(cfg.min_iterations - done, by_clock))
+            if lead() > left:
+                break
     return done
+
+
+#: Under a clock, the iterations a search still has are estimated from its rate so far, times this.
+SETTLE_MARGIN = 1.25
+
+
+def root_lead(st: _Stats) -> int:
+    """How many visits the most visited of ``st``'s actions is ahead of the next."""
+    first = second = 0
+    for v in st.n:
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second
 
 
 class TreeCarry:
@@ -555,7 +589,9 @@ class Searcher:
             state, weight = sampler.sample(rng)
             self._iterate(root, state, weight, stop_round, rng)
 
-        done = search_loop(self.cfg, step)
+        settled = root.stats[root_key]
+        assert isinstance(settled, _Stats)
+        done = search_loop(self.cfg, step, (lambda: root_lead(settled)) if len(legal) > 1 else None)
         self.root = root  # (kept for a look at the tree)
         st = root.stats[root_key]
         assert isinstance(st, _Stats)

@@ -147,3 +147,55 @@ def test_pockets_clocked_jack_models_an_investigator_who_foresees_the_witness_ca
         for game in ("london", "newyork"):
             assert not level().config_for(game, Side.JACK).public_witness
     assert not ClassicHardBot().config_for("pocket", Side.JACK).public_witness
+
+
+def test_a_search_stops_once_no_other_move_can_catch_up_with_the_leader():
+    from game.bots.search import root_lead
+
+    calls: list[int] = []
+    # A lead that grows by one a step: after 64 steps it is 64 > 100 - 64 left.
+    assert search_loop(SearchConfig(iterations=100), lambda: calls.append(1), lambda: len(calls)) == 64
+    calls.clear()
+    assert search_loop(SearchConfig(iterations=100), lambda: calls.append(1), lambda: 0) == 100
+    # Under a clock the iterations left are estimated from the rate, but never below the floor.
+    calls.clear()
+    assert search_loop(SearchConfig(iterations=10**9, seconds=60.0), lambda: calls.append(1), lambda: 10**15) == 16
+    calls.clear()
+    cfg = SearchConfig(iterations=10**9, seconds=1e-9, min_iterations=500)   # time is up at once
+    assert search_loop(cfg, lambda: calls.append(1), lambda: 480) == 32   # 480 > 500 - 32 left of the floor
+
+    class St:
+        n = [3, 9, 9, 1]
+
+    assert root_lead(St()) == 0   # a tie is no lead
+    St.n = [3, 12, 9]
+    assert root_lead(St()) == 3
+
+
+@pytest.mark.parametrize(("game", "spec"), [("pocket", "hard1"), ("london", "hard1"),
+                                            ("newyork", "search:iterations=300")])
+def test_stopping_a_settled_search_early_chooses_the_move_the_whole_budget_would(game, spec, monkeypatch):
+    """Under an iteration budget the stop is exact: the same moves as searching every iteration."""
+    from game.bots import card_search, search
+
+    state = find_ruleset(game).new(11)
+    rng = Rng(5)
+    positions = []
+    while len(positions) < 4:
+        advance_chance(state)
+        if len(state.legal_actions()) > 1 and (game != "pocket" or state.phase == "act"):
+            positions.append(state.observation(state.to_move().side))
+        state.apply(rng.choice(state.legal_actions()))
+    settled = []
+    for obs in positions:
+        bot = bot_from_spec(spec)
+        settled.append((bot.choose(obs, Rng(8)), bot.last_info["iterations"]))
+    monkeypatch.setattr(search, "root_lead", lambda st: -1)
+    monkeypatch.setattr(card_search, "root_lead", lambda st: -1)
+    whole = []
+    for obs in positions:
+        bot = bot_from_spec(spec)
+        whole.append((bot.choose(obs, Rng(8)), bot.last_info["iterations"]))
+    assert [a for a, _ in settled] == [a for a, _ in whole]
+    assert all(s <= w for (_, s), (_, w) in zip(settled, whole, strict=True))
+    assert sum(s for _, s in settled) < sum(w for _, w in whole)   # and some stop early
