@@ -388,3 +388,31 @@ def test_a_table_variant_is_written_beside_the_plain_table_it_leaves_alone(tmp_p
     assert len(raw["london:mine"]) == 8 and all(0.0 <= v <= 1.0 for v in raw["london:mine"][4][3])
     with pytest.raises(SystemExit):
         main(["--game", "london", "--variant", "mine", "--ordered", "--out", str(out)])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_best_of_k_rollout_step_plays_better_scored_moves_than_a_random_one(game):
+    """``rollout_k``: each rollout step scores k random legal actions and plays the best."""
+    from game.bots.card_search import CardSearcher
+
+    states = [s for s, _ in zip(decision_states(game, 3, 17), range(30), strict=False)]
+    means = {}
+    for k in (1, 3):
+        searcher = CardSearcher(replace(LEVELS["hard"]().config_for(game), rollout_k=k, rollout_eps=0.0),
+                                values_for(game))
+        rng = Rng(4)
+        scores = []
+        for state in states:
+            side = state.to_move().side
+            for _ in range(10):
+                action = searcher._rollout_action(state, side, rng)
+                scores.extend(searcher._action_scores(state, side, [action]))
+        means[k] = sum(scores) / len(scores)
+    assert means[3] > means[1]
+
+
+def test_the_clocked_levels_play_londons_investigator_rollouts_best_of_3():
+    for name in ("hard", "expert"):
+        assert LEVELS[name]().config_for("london", Side.INVESTIGATOR).rollout_k == 3
+        assert LEVELS[name]().config_for("london", Side.JACK).rollout_k == 1
+    assert LEVELS["hard1"]().config_for("london", Side.INVESTIGATOR).rollout_k == 1

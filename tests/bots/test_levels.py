@@ -66,6 +66,7 @@ def test_a_clocked_level_never_thinks_less_than_its_floor_even_when_time_is_up()
     from dataclasses import replace
 
     from game.bots.search import (
+        LONDON_INVESTIGATOR_FLOOR,
         POCKET_FLOOR,
         POCKET_HORIZON,
         ClassicHardBot,
@@ -85,7 +86,9 @@ def test_a_clocked_level_never_thinks_less_than_its_floor_even_when_time_is_up()
         assert level.card_config.min_iterations == ClassicHardBot.card_config.iterations
         assert {k: c.min_iterations for k, c in level.card_configs.items()} == {
             **{k: c.iterations for k, c in ClassicHardBot.card_configs.items()},
-            "newyork:jack": ClassicHardBot.card_configs["newyork"].iterations}
+            "newyork:jack": ClassicHardBot.card_configs["newyork"].iterations,
+            # London's investigator: his best-of-3 rollouts cost 2.3 times as much, so about the same time
+            "london:investigator": LONDON_INVESTIGATOR_FLOOR}
 
 
 def test_the_clocked_levels_deal_pocket_jack_his_own_identity_hard1_mixes_in_others():
