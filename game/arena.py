@@ -9,8 +9,9 @@ generator), so the figures do not depend on ``--jobs``.
 games of the same pairing already there, so a long pairing can be stopped
 and taken up again, even across machines, and its figures are those of one
 run over all its games.  A pairing is the game, the two bots, the seed and
-the code that plays (a digest of the engine, the bots and the boards): a
-game played by other code is not counted.  A line cut short by a kill is
+the code that plays (a digest of the engine, the bots and the boards, less
+the files only the other family of games uses): a game played by other
+code is not counted.  A line cut short by a kill is
 dropped and its game played again.
 
 A bot is a registered name (``random``, ``greedy``, ``minimax``, ``easy``,
@@ -78,20 +79,40 @@ class RecordError(ValueError):
 _ROOT = Path(__file__).resolve().parent.parent
 
 
-def code_digest() -> str:
-    """A digest of what decides a game's moves: the engine, the bots with their tables, the boards."""
+#: Files (paths from the top, by prefix) that decide the moves of one family of games only:
+#: Pocket, and the card games (London and New York share the card engine and search, and their
+#: bots read New York's exits).  A game's digest leaves out the other family's files, so a change
+#: to the card games' bots keeps Pocket's recorded games, and the other way round.  A module that
+#: comes to serve both families must leave this list.
+FAMILY_FILES = {
+    "pocket": ("game/engine/pocket/", "game/bots/pocket_", "levels/pocket."),
+    "cards": ("game/engine/cards.py", "game/engine/london/", "game/engine/newyork/", "game/bots/card_",
+              "levels/london.", "levels/newyork."),
+}
+
+
+def code_digest(game: str | None = None) -> str:
+    """A digest of what decides a game's moves: the engine, the bots with their tables, the boards
+    (for ``game``, without the other family's files: :data:`FAMILY_FILES`)."""
     files = sorted([*(_ROOT / "game" / "engine").rglob("*.py"), *(_ROOT / "game" / "bots").glob("*.py"),
                     *(_ROOT / "game" / "bots").glob("*.json"), _ROOT / "game" / "match.py",
                     *(_ROOT / "levels").glob("*.json")])
+    others: tuple[str, ...] = ()
+    if game is not None:
+        family = "pocket" if game == "pocket" else "cards"
+        others = tuple(p for name, ps in FAMILY_FILES.items() if name != family for p in ps)
     h = hashlib.sha256()
     for f in files:
-        h.update(f.relative_to(_ROOT).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+        name = f.relative_to(_ROOT).as_posix()
+        if name.startswith(others):
+            continue
+        h.update(name.encode() + b"\0" + f.read_bytes() + b"\0")
     return h.hexdigest()[:16]
 
 
 def pairing(game: str, jack: str, inv: str, seed: int) -> list:
     """What a recorded game must match to count: the bots, the seed and the code that played."""
-    return [game, jack, inv, seed, code_digest()]
+    return [game, jack, inv, seed, code_digest(game)]
 
 
 def _valid_game(line: dict) -> bool:

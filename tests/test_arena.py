@@ -79,3 +79,37 @@ def test_games_played_by_other_code_are_not_counted(tmp_path):
     record.write_text("".join(json.dumps(line) + "\n" for line in lines))
     assert read_record(record, pairing(*PAIRING, 5)) == {}
     assert run_arena(*PAIRING, games=2, seed=5, record=record)["played"] == 2
+
+
+def test_a_change_to_one_family_of_games_keeps_the_other_familys_recorded_games(tmp_path, monkeypatch):
+    """Pocket's games stay counted when only the card games' bots or boards change, and the other
+    way round; a change to what both use voids every game's record."""
+    import shutil
+
+    import game.arena as arena
+
+    root = arena._ROOT
+    for part in ("game/engine", "game/bots"):
+        shutil.copytree(root / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(root / "game/match.py", tmp_path / "game/match.py")
+    shutil.copytree(root / "levels", tmp_path / "levels")
+    monkeypatch.setattr(arena, "_ROOT", tmp_path)
+    games = ("pocket", "london", "newyork")
+
+    def digests() -> dict[str, str]:
+        return {g: pairing(g, "hard1", "hard1", 1)[-1] for g in games}
+
+    def touch(path: str) -> None:
+        f = tmp_path / path
+        f.write_bytes(f.read_bytes() + b"\n")
+
+    before = digests()
+    assert before["london"] == before["newyork"] != before["pocket"]
+    touch("game/bots/card_search.py")
+    after = digests()
+    assert after["pocket"] == before["pocket"] and after["london"] != before["london"]
+    touch("levels/pocket.json")
+    again = digests()
+    assert again["pocket"] != after["pocket"] and again["london"] == after["london"]
+    touch("game/bots/search.py")
+    assert all(v != again[g] for g, v in digests().items())
