@@ -31,7 +31,7 @@ import math
 from pathlib import Path
 
 from ..engine.actions import Action
-from ..engine.cards import VERDICT, WITNESS
+from ..engine.cards import PICK, VERDICT, WITNESS
 from ..engine.core import Side, ToMove
 from ..engine.hexgrid import popcount
 from ..engine.newyork.state import EXIT_NAMES
@@ -166,6 +166,8 @@ class CardSearcher:
     def _prior(self, state, side: Side, legal: list[Action]) -> list[float]:  # type: ignore[no-untyped-def]
         if len(legal) == 1:
             return [1.0]
+        if state.phase == PICK:
+            return [1.0 / len(legal)] * len(legal)  # every pick scores alike (see _rollout_action)
         vals = self._action_scores(state, side, legal)
         top = max(vals)
         ex = [math.exp((v - top) / self.cfg.prior_temp) for v in vals]
@@ -196,6 +198,10 @@ class CardSearcher:
         if k <= 1 or rng.u64() < self.threshold or len(legal) == 1:
             return legal[rng.below(len(legal))]
         cands = [legal[rng.below(len(legal))] for _ in range(k)]
+        if state.phase == PICK:
+            # A card taken moves nothing, so every pick scores alike: the best of k is the
+            # first drawn, without playing each to score it (the same move, for less time).
+            return cands[0]
         scores = self._action_scores(state, side, cands)
         best = max(range(len(cands)), key=scores.__getitem__)
         return cands[best]

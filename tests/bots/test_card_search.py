@@ -416,3 +416,23 @@ def test_the_clocked_levels_play_londons_investigator_rollouts_best_of_3():
         assert LEVELS[name]().config_for("london", Side.INVESTIGATOR).rollout_k == 3
         assert LEVELS[name]().config_for("london", Side.JACK).rollout_k == 1
     assert LEVELS["hard1"]().config_for("london", Side.INVESTIGATOR).rollout_k == 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_card_pick_scores_alike_so_a_rollout_need_not_score_picks(game):
+    """A card taken moves nothing: the best-of-k rollout step and the priors skip scoring picks,
+    which is exact only while every pick scores the same."""
+    from game.bots.card_search import CardSearcher
+    from game.engine.cards import PICK
+
+    searcher = CardSearcher(LEVELS["hard"]().config_for(game), values_for(game))
+    checked = 0
+    for state in decision_states(game, 6, 31):
+        if state.phase != PICK:
+            continue
+        side = state.to_move().side
+        legal = state._generate()
+        assert len(set(searcher._action_scores(state, side, legal))) == 1
+        assert searcher._prior(state, side, legal) == [1.0 / len(legal)] * len(legal)
+        checked += 1
+    assert checked > 20
