@@ -13,6 +13,8 @@ how far they are.
     python bench/bar.py --game london --report            # judge what is recorded
 
 The clocked levels need the cores to themselves: run nothing else beside it.
+They search on two cores each, so a pairing with one is played a game at a
+time whatever ``--jobs`` says (``jobs_for``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.arena import pairing, read_record, run_arena  # noqa: E402
+from game.bots.search import bot_from_spec  # noqa: E402
 from game.stats import wilson  # noqa: E402
 
 #: (Jack, investigator), in the order they are played: the references first.
@@ -32,6 +35,18 @@ PAIRINGS = [("hard1", "hard1"), ("hard", "hard1"), ("hard1", "hard"), ("hard", "
 
 #: Points ``hard`` must gain over ``hard1`` from each side.
 GAIN = 15.0
+
+
+def jobs_for(jobs: int, *specs: str) -> int:
+    """Games played at once for a pairing: ``jobs`` shared by the cores each game's levels search on
+    (the clocked levels search on two: two such games at once would halve each one's time)."""
+    cores = 1
+    for spec in specs:
+        bot = bot_from_spec(spec)
+        configs = [getattr(bot, "config", None), getattr(bot, "card_config", None),
+                   *getattr(bot, "card_configs", {}).values()]
+        cores = max(cores, *(getattr(c, "workers", 1) for c in configs))
+    return max(1, jobs // cores)
 
 
 def tally(game: str, seed: int, record: Path, games: int) -> dict[tuple[str, str], tuple[int, int]]:
@@ -114,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     if not args.report:
         for jack, inv in wanted:
-            res = run_arena(args.game, jack, inv, args.games, args.seed, args.jobs, record)
+            res = run_arena(args.game, jack, inv, args.games, args.seed, jobs_for(args.jobs, jack, inv), record)
             print(f"{jack} v {inv}: {res['played']} played now, {res['elapsed']:.0f} s", flush=True)
     print(table(args.game, tally(args.game, args.seed, record, args.games), args.games))
     return 0

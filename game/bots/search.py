@@ -106,6 +106,7 @@ class SearchConfig:
                                    # witness call as he can foresee it (any suspect alike), not by the deal's Jack
     ordered_table: bool = False    # London, New York: the value table made monotone in suspects and rounds
     selfplay_table: bool = False   # London, New York: the value table fitted from the search's own games
+    workers: int = 1               # 2: a helper process searches beside this one (:mod:`game.bots.parallel`)
 
 
 def search_loop(cfg: SearchConfig, step, lead=None) -> int:  # type: ignore[no-untyped-def]
@@ -175,17 +176,18 @@ class TreeCarry:
     from deals consistent with what the bot now knows.
     """
 
-    __slots__ = ("expect", "node", "round")
+    __slots__ = ("expect", "node", "round", "searched")
 
     def __init__(self) -> None:
         self.expect: str | None = None
         self.node: object = None
         self.round = -1
+        self.searched: tuple | None = None  # (observation, root) of the last search, for :meth:`instead`
 
     def take(self, obs) -> object:  # type: ignore[no-untyped-def]
         """The kept subtree if ``obs`` is the position it was kept for (else None); it is taken once."""
         node, expect, rnd = self.node, self.expect, self.round
-        self.node = self.expect = None
+        self.node = self.expect = self.searched = None
         if node is None or rnd != obs.round or expect != str(obs):
             return None
         return node
@@ -194,11 +196,24 @@ class TreeCarry:
         """Keep ``root``'s child by ``action`` for the position ``obs`` becomes with it."""
         child = root.children.get(action)
         self.node = self.expect = None
+        self.searched = (obs, root)
         if child is None:
             return
         after = obs.clone()
         after._apply(action)
         self.expect, self.node, self.round = str(after), child, obs.round
+
+    def instead(self, action_text: str) -> None:
+        """The move played from the last search was ``action_text``, not the one it kept (a
+        two-core search chose by both trees): keep that move's subtree instead."""
+        if self.searched is None:
+            return
+        obs, root = self.searched
+        for action in root.children:
+            if str(action) == action_text:
+                self.keep(obs, action, root)
+                return
+        self.node = self.expect = None
 
 
 class _Stats:
@@ -727,7 +742,18 @@ class SearchBot(Bot):
         ``only``: search that action alone, to value a move the level would not play.
         ``carry``: with a configuration that keeps its tree, the subtree of this bot's last move
         (:meth:`choose` passes its own; a search without one starts afresh, as hints and analysis do).
+        A configuration with ``workers`` 2 searches on a second core too (:mod:`.parallel`).
         """
+        cfg = self.config_for(observation.game, observation.to_move().side)
+        if cfg.workers > 1 and only is None:
+            from .parallel import search_two
+
+            return search_two(self, cfg, observation, rng, carry)
+        return self.search_here(observation, rng, only, carry)
+
+    def search_here(self, observation, rng: Rng, only: Action | None = None,  # type: ignore[no-untyped-def]
+                    carry: TreeCarry | None = None) -> tuple[Action, dict]:
+        """:meth:`search` in this process alone."""
         game = observation.game
         if game in GAME_SEARCHES:
             cfg = self.config_for(game, observation.to_move().side)
@@ -855,6 +881,13 @@ LONDON_INVESTIGATOR_ROLLOUT_K = 3
 LONDON_INVESTIGATOR_FLOOR = 450
 
 
+#: The clocked levels search on two cores (:mod:`game.bots.parallel`): a helper process searches each
+#: decision beside the bot's own and the root visits are summed, about twice the iterations in the
+#: same time on this 2-core machine.  ``hard:iterations=N`` searches on one core unless ``workers``
+#: is given too.
+WORKERS = 2
+
+
 def _clocked(level: type[SearchBot], seconds: float, cap: int, card_cap: int
              ) -> tuple[SearchConfig, SearchConfig, dict[str, SearchConfig]]:
     """``level``'s budgets as floors under a clock: a busy machine never makes the level think
@@ -862,7 +895,7 @@ def _clocked(level: type[SearchBot], seconds: float, cap: int, card_cap: int
     about that time), a quiet one lets it think for ``seconds``."""
     def clock(cfg: SearchConfig, iterations: int) -> SearchConfig:
         return replace(cfg, iterations=iterations, seconds=seconds, min_iterations=cfg.iterations,
-                       keep_tree=KEEP_TREE)
+                       keep_tree=KEEP_TREE, workers=WORKERS)
 
     # Jack's own game only, in every game (London's search for Jack is the base card
     # configuration, New York's its own), and in London and New York Jack models the
@@ -939,6 +972,8 @@ def bot_from_spec(spec: str) -> Bot:
             raise ValueError(f"bad value for search setting {key!r}: {value!r}") from None
     if "iterations" in changes and "seconds" not in changes:
         changes["seconds"] = 0.0  # an iteration budget is deterministic: no clock
+    if "iterations" in changes and "workers" not in changes:
+        changes["workers"] = 1  # ... and one core, unless asked
     bot = SearchBot(replace(cfg, **changes), None)
     bot.card_configs = {g: replace(c, **changes) for g, c in level.card_configs.items()}
     bot.card_config = replace(level.card_config, **changes)

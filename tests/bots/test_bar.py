@@ -45,3 +45,11 @@ def test_a_check_with_a_pairing_not_all_played_is_open_and_says_how_far():
     first = checks[0]
     assert first[2] == "open" and "hard1 v hard1 30/100" in first[1]
     assert checks[2][2] == "met"   # the others do not wait for it
+
+
+def test_a_pairing_with_a_two_core_level_is_played_a_game_at_a_time():
+    assert bar.jobs_for(2, "hard1", "hard1") == 2
+    assert bar.jobs_for(2, "minimax", "hard1") == 2
+    assert bar.jobs_for(2, "hard1", "hard") == 1
+    assert bar.jobs_for(2, "expert", "hard") == 1
+    assert bar.jobs_for(4, "hard", "minimax") == 2
