@@ -18,8 +18,9 @@ and nothing else: the helper knows no more than the bot.
 
 A fixed iteration budget stays deterministic (each process makes that many
 iterations; the parent waits for the helper's answer).  Under a clock the
-parent waits for the helper only a little past its own time; a late, failed
-or vanished helper costs that decision its second half, never the game.
+helper stops when the bot's time is up, however late it started, and the
+parent waits for it only a little past that; a late, failed or vanished
+helper costs that decision its second half, never the game.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ def _serve(conn) -> None:  # type: ignore[no-untyped-def]
     from ..engine.rulesets import parse_state
     from .search import SearchBot
 
+    _warm()
     bots: dict[int, tuple[tuple, SearchBot]] = {}
     last: dict[int, Any] = {}
     while True:
@@ -56,13 +58,24 @@ def _serve(conn) -> None:  # type: ignore[no-untyped-def]
             return
         kind = msg[0]
         if kind == "search":
-            _, seq, token, configs, text, seed = msg
+            _, seq, token, configs, text, seed, deadline = msg
             held = bots.get(token)
             if held is None or held[0] != configs:
                 bot = SearchBot(configs[0], configs[1])
                 bot.card_configs = dict(configs[2])
                 held = bots[token] = (configs, bot)
             bot = held[1]
+            bot.config, bot.card_config, bot.card_configs = configs[0], configs[1], dict(configs[2])
+            if deadline is not None:
+                # Under a clock the helper stops when the bot does, however late it started (a
+                # search it could not start in time is answered at once, so none queues behind).
+                left = deadline - time.time()
+                if left < MIN_SECONDS:
+                    conn.send(("late", seq, None))
+                    continue
+                bot.config = _clocked(configs[0], left)
+                bot.card_config = _clocked(configs[1], left)
+                bot.card_configs = {k: _clocked(c, left) for k, c in configs[2]}
             try:
                 obs = parse_state(text)
                 _, info = bot.search_here(obs, Rng(seed), carry=bot.carry)
@@ -79,6 +92,33 @@ def _serve(conn) -> None:  # type: ignore[no-untyped-def]
             last.pop(msg[1], None)
         elif kind == "stop":
             return
+
+
+#: A helper that has less than this left of the bot's time does not start its search.
+MIN_SECONDS = 0.05
+
+
+def _clocked(cfg, seconds: float):  # type: ignore[no-untyped-def]
+    """``cfg`` searching for ``seconds`` from now, without a floor (the bot's own search has it)."""
+    from dataclasses import replace
+
+    return replace(cfg, seconds=seconds, min_iterations=0)
+
+
+def _warm() -> None:
+    """Load what a first search would (modules, value tables), so it starts on time."""
+    from .card_eval import values_for
+    from .search import _table
+
+    _table("")
+    for game in ("london", "newyork"):
+        for selfplay in (False, True):
+            values_for(game, False, selfplay)
+
+
+def clock_binds(cfg) -> bool:  # type: ignore[no-untyped-def]
+    """Whether ``cfg``'s clock can stop a search (a budget at or under its floor never reads it)."""
+    return cfg.seconds > 0 and cfg.iterations > cfg.min_iterations
 
 
 class Helper:
@@ -98,13 +138,14 @@ class Helper:
     def alive(self) -> bool:
         return self.proc.is_alive()
 
-    def ask(self, token: int, configs: tuple, text: str, seed: int) -> int:
-        """Send a search; its sequence number (answers to older ones are dropped)."""
+    def ask(self, token: int, configs: tuple, text: str, seed: int, deadline: float | None = None) -> int:
+        """Send a search (to stop at ``deadline``, a :func:`time.time`, if given); its sequence
+        number (answers to older ones are dropped)."""
         self.seq += 1
         for gone in self.forgotten[:]:
             self.conn.send(("forget", gone))
             self.forgotten.remove(gone)
-        self.conn.send(("search", self.seq, token, configs, text, seed))
+        self.conn.send(("search", self.seq, token, configs, text, seed, deadline))
         return self.seq
 
     def answer(self, seq: int, wait: float | None) -> dict | None:
@@ -217,13 +258,14 @@ def search_two(bot, cfg, observation, rng: Rng, carry) -> tuple[Action, dict]:  
     if h is None:
         return bot.search_here(observation, rng, carry=carry)
     with h.lock:  # bots take turns: one search at a time in the helper
+        clocked = clock_binds(cfg)
         try:
             seq = h.ask(_token(bot), (bot.config, bot.card_config, tuple(bot.card_configs.items())),
-                        str(observation), seed)
+                        str(observation), seed, time.time() + cfg.seconds if clocked else None)
         except (OSError, ValueError):
             return bot.search_here(observation, rng, carry=carry)
         action, local = bot.search_here(observation, rng, carry=carry)
-        other = h.answer(seq, None if cfg.seconds <= 0 else GRACE + GRACE_SHARE * cfg.seconds)
+        other = h.answer(seq, GRACE + GRACE_SHARE * cfg.seconds if clocked else None)
         if other is None:
             h.failures += 1
             return action, merge(local, None)[1]

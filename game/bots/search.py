@@ -710,6 +710,10 @@ class SearchBot(Bot):
         self.last_info: dict = {}
         self.belief: JackBelief | None = None
         self.carry = TreeCarry()
+        if any(c.workers > 1 for c in (self.config, self.card_config, *self.card_configs.values())):
+            from .parallel import helper
+
+            helper()  # started now, so it is ready by the first decision
 
     def config_for(self, game: str, side: Side | None = None) -> SearchConfig:
         """This level's configuration for ``game`` and the side to move (Pocket's is :attr:`config`).

@@ -82,9 +82,9 @@ def test_the_helper_is_given_the_bots_observation_and_nothing_else(monkeypatch):
     sent = []
     real = parallel.Helper.ask
 
-    def spy(self, token, configs, text, seed):  # type: ignore[no-untyped-def]
+    def spy(self, token, configs, text, seed, deadline=None):  # type: ignore[no-untyped-def]
         sent.append(text)
-        return real(self, token, configs, text, seed)
+        return real(self, token, configs, text, seed, deadline)
 
     monkeypatch.setattr(parallel.Helper, "ask", spy)
     bot = bot_from_spec("hard:iterations=40,workers=2")
@@ -143,3 +143,20 @@ def test_a_tree_carry_keeps_the_subtree_of_the_move_played_instead():
         assert bot.carry.take(after) is not None
     else:
         assert bot.carry.take(after) is None
+
+
+def test_a_search_the_helper_gets_after_the_bots_time_is_answered_at_once_and_none_queues_behind():
+    import time
+
+    state, side = position("newyork", 1, plies=1)
+    obs = state.observation(side)
+    bot = bot_from_spec("hard:iterations=30,workers=2")
+    configs = (bot.config, bot.card_config, tuple(bot.card_configs.items()))
+    h = parallel.helper()
+    assert h is not None
+    with h.lock:
+        late = h.ask(999, configs, str(obs), 1, deadline=time.time() - 1.0)
+        assert h.answer(late, None) is None
+        ok = h.ask(999, configs, str(obs), 1)
+        info = h.answer(ok, None)
+    assert info is not None and info["iterations"] > 0
