@@ -10,5 +10,5 @@ from .base import BOTS, Bot, make_bot
 
 __all__ = ["BOTS", "Bot", "make_bot"]
 
-# The card games' search registers itself with the search, after the bots above.
-from . import card_search  # noqa: E402, F401
+# The card games' search and the two-core search register themselves with the search, after the bots above.
+from . import card_search, parallel  # noqa: E402, F401

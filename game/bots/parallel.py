@@ -34,6 +34,7 @@ from typing import Any
 
 from ..engine.actions import Action
 from ..engine.rng import Rng
+from . import search as _search
 
 #: Under a clock: how long past its own search the parent waits for the helper (seconds, and a
 #: share of the level's time), before it decides on its own half.
@@ -46,10 +47,9 @@ _tokens = itertools.count(1)
 def _serve(conn) -> None:  # type: ignore[no-untyped-def]
     """The helper's loop: answer each search with its root statistics, until the pipe closes."""
     from ..engine.rulesets import parse_state
-    from .search import SearchBot
 
     _warm()
-    bots: dict[int, tuple[tuple, SearchBot]] = {}
+    bots: dict[int, tuple[tuple, _search.SearchBot]] = {}
     last: dict[int, Any] = {}
     while True:
         try:
@@ -61,7 +61,7 @@ def _serve(conn) -> None:  # type: ignore[no-untyped-def]
             _, seq, token, configs, text, seed, deadline = msg
             held = bots.get(token)
             if held is None or held[0] != configs:
-                bot = SearchBot(configs[0], configs[1])
+                bot = _search.SearchBot(configs[0], configs[1])
                 bot.card_configs = dict(configs[2])
                 held = bots[token] = (configs, bot)
             bot = held[1]
@@ -108,9 +108,8 @@ def _clocked(cfg, seconds: float):  # type: ignore[no-untyped-def]
 def _warm() -> None:
     """Load what a first search would (modules, value tables), so it starts on time."""
     from .card_eval import values_for
-    from .search import _table
 
-    _table("")
+    _search._table("")
     for game in ("london", "newyork"):
         for selfplay in (False, True):
             values_for(game, False, selfplay)
@@ -280,5 +279,7 @@ def search_two(bot, cfg, observation, rng: Rng, carry) -> tuple[Action, dict]:  
             pass
     return action, info
 
+
+_search.TWO_CORE.update(search=search_two, start=helper)
 
 __all__ = ["GRACE", "Helper", "helper", "merge", "search_two", "stop_helper"]

@@ -710,10 +710,9 @@ class SearchBot(Bot):
         self.last_info: dict = {}
         self.belief: JackBelief | None = None
         self.carry = TreeCarry()
-        if any(c.workers > 1 for c in (self.config, self.card_config, *self.card_configs.values())):
-            from .parallel import helper
-
-            helper()  # started now, so it is ready by the first decision
+        if "start" in TWO_CORE and any(c.workers > 1 for c in (self.config, self.card_config,
+                                                                  *self.card_configs.values())):
+            TWO_CORE["start"]()  # the helper starts now, so it is ready by the first decision
 
     def config_for(self, game: str, side: Side | None = None) -> SearchConfig:
         """This level's configuration for ``game`` and the side to move (Pocket's is :attr:`config`).
@@ -749,10 +748,8 @@ class SearchBot(Bot):
         A configuration with ``workers`` 2 searches on a second core too (:mod:`.parallel`).
         """
         cfg = self.config_for(observation.game, observation.to_move().side)
-        if cfg.workers > 1 and only is None:
-            from .parallel import search_two
-
-            return search_two(self, cfg, observation, rng, carry)
+        if cfg.workers > 1 and only is None and "search" in TWO_CORE:
+            return TWO_CORE["search"](self, cfg, observation, rng, carry)
         return self.search_here(observation, rng, only, carry)
 
     def search_here(self, observation, rng: Rng, only: Action | None = None,  # type: ignore[no-untyped-def]
@@ -789,6 +786,10 @@ class SearchBot(Bot):
 #: Searches of the games that are not Pocket, by game name: a game's search
 #: module registers its entry point here when the package imports it.
 GAME_SEARCHES: dict[str, Callable[..., tuple[Action, dict]]] = {}
+
+#: The two-core search and its helper's start (:mod:`game.bots.parallel` registers them when the
+#: package imports it; without them a level searches on one core).
+TWO_CORE: dict[str, Callable[..., object]] = {}
 
 #: London and New York share one search; its levels differ only in budget.
 _CARD = SearchConfig(prior_temp=0.05, rollout_k=1)
