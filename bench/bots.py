@@ -13,7 +13,9 @@ Prints, per rule set the search levels play:
   descend, roll out to the horizon, back up); for a level that keeps its
   tree, ``kept=K/N`` (of its N searches, K started from the subtree of its
   own last move) and ``found=P%`` (the visits those found already made, over
-  all the searches' own iterations).
+  all the searches' own iterations); for a level that searches on two cores,
+  ``two_core=K/N`` (of its N searches, K had the helper's half in time) and
+  playouts per second count both processes' iterations.
 
 ``easy`` and ``normal`` have iteration budgets, so times there are what one
 core of this machine needs; ``hard`` (under 1 s a decision) and ``expert``
@@ -59,13 +61,14 @@ def decision_times(rs, spec: str, games: int, seed: int,  # type: ignore[no-unty
                    kept: list[int] | None = None) -> tuple[dict[str, list[float]], float]:
     """Decision times of ``spec`` playing both sides, per side; and its playouts per second.
 
-    ``kept`` (``[searches, kept, visits found, iterations]``) is added to from every search.
+    ``kept`` (``[searches, kept, visits found, iterations, searches on two cores]``) is added to
+    from every search.
     """
     bot = bot_from_spec(spec)
     rng = Rng(seed)
     times: dict[str, list[float]] = {side.value: [] for side in Side}
     iterations = 0
-    kept = kept if kept is not None else [0, 0, 0, 0]
+    kept = kept if kept is not None else [0, 0, 0, 0, 0]
     for _ in range(games):
         state = rs.new(rng.u64())
         while True:
@@ -88,6 +91,7 @@ def decision_times(rs, spec: str, games: int, seed: int,  # type: ignore[no-unty
                     kept[1] += found > 0
                     kept[2] += max(found, 0)
                     kept[3] += info.get("iterations", 0)
+                    kept[4] += info.get("workers", 1) > 1
             state.apply(action)
     total = sum(sum(ts) for ts in times.values())
     return times, (iterations / total if iterations and total else 0.0)
@@ -113,13 +117,15 @@ def main() -> int:
             continue
         print(f"{rs.name} rollouts_per_s={rollouts_per_second(rs, args.seconds, args.seed):.0f}")
         for spec in args.levels.split(","):
-            kept = [0, 0, 0, 0]
+            kept = [0, 0, 0, 0, 0]
             times, playouts = decision_times(rs, spec, args.games, args.seed, kept)
             for side, side_times in [("both", [t for ts in times.values() for t in ts]), *times.items()]:
                 ts = sorted(side_times)
                 extra = f" playouts_per_s={playouts:.0f}" if playouts and side == "both" else ""
                 if kept[1] and side == "both":
                     extra += f" kept={kept[1]}/{kept[0]} found={100 * kept[2] / max(kept[3], 1):.0f}%"
+                if kept[4] and side == "both":
+                    extra += f" two_core={kept[4]}/{kept[0]}"
                 print(f"{rs.name} {spec} {side} decisions={len(ts)} "
                       f"mean_ms={1000 * statistics.fmean(ts or [0]):.1f} p50_ms={_quantile(ts, 0.5):.1f} "
                       f"p99_ms={_quantile(ts, 0.99):.1f} max_ms={_quantile(ts, 1.0):.1f}{extra}")
