@@ -58,7 +58,7 @@ def _serve(conn) -> None:  # type: ignore[no-untyped-def]
             return
         kind = msg[0]
         if kind == "search":
-            _, seq, token, configs, text, seed, deadline = msg
+            _, seq, token, configs, text, seed, deadline, keep = msg
             held = bots.get(token)
             if held is None or held[0] != configs:
                 bot = _search.SearchBot(configs[0], configs[1])
@@ -78,7 +78,7 @@ def _serve(conn) -> None:  # type: ignore[no-untyped-def]
                 bot.card_configs = {k: _clocked(c, left) for k, c in configs[2]}
             try:
                 obs = parse_state(text)
-                _, info = bot.search_here(obs, Rng(seed), carry=bot.carry)
+                _, info = bot.search_here(obs, Rng(seed), carry=bot.carry if keep else None)
                 last[token] = obs
                 conn.send(("ok", seq, info))
             except Exception as err:  # noqa: BLE001 - reported to the parent, which searches on alone
@@ -137,14 +137,16 @@ class Helper:
     def alive(self) -> bool:
         return self.proc.is_alive()
 
-    def ask(self, token: int, configs: tuple, text: str, seed: int, deadline: float | None = None) -> int:
-        """Send a search (to stop at ``deadline``, a :func:`time.time`, if given); its sequence
-        number (answers to older ones are dropped)."""
+    def ask(self, token: int, configs: tuple, text: str, seed: int, deadline: float | None = None,
+            keep: bool = False) -> int:
+        """Send a search (to stop at ``deadline``, a :func:`time.time`, if given; keeping its tree
+        for the bot's next decision if ``keep``); its sequence number (answers to older ones are
+        dropped)."""
         self.seq += 1
         for gone in self.forgotten[:]:
             self.conn.send(("forget", gone))
             self.forgotten.remove(gone)
-        self.conn.send(("search", self.seq, token, configs, text, seed, deadline))
+        self.conn.send(("search", self.seq, token, configs, text, seed, deadline, keep))
         return self.seq
 
     def answer(self, seq: int, wait: float | None) -> dict | None:
@@ -260,7 +262,7 @@ def search_two(bot, cfg, observation, rng: Rng, carry) -> tuple[Action, dict]:  
         clocked = clock_binds(cfg)
         try:
             seq = h.ask(_token(bot), (bot.config, bot.card_config, tuple(bot.card_configs.items())),
-                        str(observation), seed, time.time() + cfg.seconds if clocked else None)
+                        str(observation), seed, time.time() + cfg.seconds if clocked else None, carry is not None)
         except (OSError, ValueError):
             return bot.search_here(observation, rng, carry=carry)
         action, local = bot.search_here(observation, rng, carry=carry)

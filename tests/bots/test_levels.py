@@ -202,3 +202,26 @@ def test_stopping_a_settled_search_early_chooses_the_move_the_whole_budget_would
     assert [a for a, _ in settled] == [a for a, _ in whole]
     assert all(s <= w for (_, s), (_, w) in zip(settled, whole, strict=True))
     assert sum(s for _, s in settled) < sum(w for _, w in whole)   # and some stop early
+
+
+@pytest.mark.parametrize("game", ["pocket", "london", "newyork"])
+def test_a_search_that_keeps_its_tree_makes_its_whole_budget_for_the_next_decision(game):
+    """The settled stop is for searches whose tree is thrown away (hints, analysis, ``hard1``): a
+    kept subtree is the next decision's start, so a level that keeps its tree searches on."""
+    state = find_ruleset(game).new(11)
+    rng = Rng(5)
+    positions = []
+    while len(positions) < 6:
+        advance_chance(state)
+        if len(state.legal_actions()) > 1 and (game != "pocket" or state.phase == "act"):
+            positions.append(state.observation(state.to_move().side))
+        state.apply(rng.choice(state.legal_actions()))
+    stopped = kept = 0
+    for obs in positions:
+        bot = bot_from_spec("hard:iterations=300,keep_tree=1")
+        _, alone = bot.search(obs, Rng(8))
+        _, carried = bot.search(obs, Rng(8), carry=bot.carry)
+        stopped += alone["iterations"] < 300
+        kept += carried["iterations"] == 300
+    assert kept == len(positions)
+    assert stopped > 0

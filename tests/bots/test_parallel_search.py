@@ -82,9 +82,9 @@ def test_the_helper_is_given_the_bots_observation_and_nothing_else(monkeypatch):
     sent = []
     real = parallel.Helper.ask
 
-    def spy(self, token, configs, text, seed, deadline=None):  # type: ignore[no-untyped-def]
+    def spy(self, token, configs, text, seed, deadline=None, keep=False):  # type: ignore[no-untyped-def]
         sent.append(text)
-        return real(self, token, configs, text, seed, deadline)
+        return real(self, token, configs, text, seed, deadline, keep)
 
     monkeypatch.setattr(parallel.Helper, "ask", spy)
     bot = bot_from_spec("hard:iterations=40,workers=2")
