@@ -247,8 +247,8 @@ class CardSearcher:
         settled = root.stats[root_key]
         assert isinstance(settled, _Stats)
         # A search whose tree is kept makes all of its budget: a settled move's subtree is what the
-        # next decision starts from (New York's Jack at 900 kept iterations: 29 of 40 deals won with
-        # the early stop, 34 without; ``bench/RESULTS.md``).
+        # next decision starts from (New York's Jack at 900 kept iterations: 34 of 49 deals won with
+        # the early stop, 41 without; ``bench/RESULTS.md``).
         done = search_loop(self.cfg, step,
                            (lambda: root_lead(settled)) if len(legal) > 1 and carry is None else None)
         self.root = root  # (kept for a look at the tree)
