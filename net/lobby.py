@@ -124,6 +124,7 @@ class Room:
     judging: bool = False
     judge_again: bool = False
     keys_due: Any = None           # the wait for the other side's keys (net/ranking.py)
+    behind: set = field(default_factory=set)   # sides away when the log grew (or across a restart)
 
     @property
     def seq(self) -> int:
@@ -277,6 +278,7 @@ class Lobby:
             for side, seat in stored.seats.items():
                 room.seats[side] = Seat(side, seat.token, seat.name, left=seat.left, gone_at=now, pub=seat.pub,
                                         id=seat.id)
+            room.behind = {side for side, seat in room.seats.items() if not seat.left}
             self.rooms[room.code] = room
             if room.watch is not None:
                 self.watch_codes[room.watch] = room
@@ -546,6 +548,7 @@ class Lobby:
         self._cancel_expiry(room)
         member.send(self._ranked_view(member, self._joined(room, seat.side, seat.token, msg.get("rid"))))
         self._replay(member, room, msg["since"])
+        room.behind.discard(seat.side)
         self._send_chat_history(member, room)
         self._broadcast(room, {"t": "presence", "side": seat.side, "present": True}, skip=member)
         other = room.seats.get("investigator" if seat.side == "jack" else "jack")
@@ -793,6 +796,7 @@ class Lobby:
         self.relayed += 1
         for m in room.members():
             m.send_bytes(data)
+        room.behind |= {side for side, seat in room.seats.items() if seat.member is None}
         if ticking:
             before = room.clock.running
             room.clock.turn(None if turn == "none" else turn, now)
@@ -996,10 +1000,13 @@ class Lobby:
 
     def _maybe_expire(self, room: Room) -> None:
         """Close a room nobody is connected to: at once if its seats were left or its game is
-        over and audited, else after a grace period (a dropped player may come back)."""
+        over and audited with both players holding the whole log, else after a grace period (a
+        dropped player may come back; one away when the last key was relayed, or across a restart
+        that fell between saving it and relaying it, comes back for it)."""
         if any(seat.member is not None for seat in room.seats.values()):
             return
-        if all(seat.left for seat in room.seats.values()) or len(room.opened) == 2:
+        behind = {side for side in room.behind if side in room.seats and not room.seats[side].left}
+        if all(seat.left for seat in room.seats.values()) or (len(room.opened) == 2 and not behind):
             self._close_room(room)    # nobody left to come back (or nothing left to play)
         elif room.expiry is None:
             room.expiry = self.clock.callLater(self.room_grace, self._close_room, room)

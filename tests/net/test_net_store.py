@@ -253,3 +253,37 @@ def test_the_room_keeps_its_last_hundred_chat_lines_for_late_comers():
     say(lobby, b, t="join", room=code)
     lines = [m for m in b.inbox if m["t"] == "chat"]
     assert len(lines) == 100 and lines[0]["text"] == "line 50" and lines[-1]["n"] == 150
+
+
+def test_a_crash_between_saving_the_last_key_and_relaying_it_keeps_the_room_for_its_players(tmp_path: Path):
+    """The second key is written before it is relayed: killed in between, the restarted server must
+    keep the room (its game is over on disk) until both players have come back for that message."""
+    net = DiskNet(str(tmp_path / "rooms.db"))
+    jack, inv = net.game(seed=5), net.game(seed=6)
+    joined: list = []
+    jack.create("jack").addCallback(joined.append)
+    net.flush(lambda: bool(joined))
+    inv.join(joined[0]["room"])
+    store, killed = net.store, []
+    append = store.append
+
+    def append_then_die(code, seq, data, room=None):  # type: ignore[no-untyped-def]
+        append(code, seq, data, room)
+        if room is not None and len(room.opened) == 2:    # committed; the server dies before relaying it
+            for pump in net.pumps:
+                for proto in (pump.client, pump.server):
+                    proto.transport.disconnecting = True     # (writes are dropped)
+            killed.append(seq)
+
+    store.append = append_then_die  # type: ignore[method-assign]
+    net.flush(lambda: bool(killed))
+    assert killed and not jack.finished
+    assert net.crash() == 1                      # the room is back, though both keys are opened
+    done = results(jack, inv)
+    net.flush(lambda: len(done) == 2)
+    assert [r.status for r in done] == ["finished", "finished"], [r.reason for r in done]
+    assert done[0].verified and done[1].verified and done[0].public_hash == done[1].public_hash
+    assert not next(iter(net.factory.lobby.rooms.values())).behind
+    jack.close()
+    inv.close()
+    net.flush(lambda: not net.factory.lobby.rooms)   # both have the whole log: it closes as they go
