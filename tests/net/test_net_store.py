@@ -52,14 +52,20 @@ def play_until(net: Net, game, seq: int) -> None:  # type: ignore[no-untyped-def
     net.flush(lambda: game.finished or (game.session is not None and game.session.seq >= seq))
 
 
-@pytest.mark.parametrize("game", ["pocket", "london", "newyork"])
-def test_a_game_survives_two_server_crashes_and_finishes_verified(tmp_path: Path, game: str):
-    net = DiskNet(str(tmp_path / "rooms.db"))
-    jack, inv = net.game(seed=3), net.game(seed=4)
+def seated(net: Net, seeds: tuple[int, int], game: str = "pocket") -> tuple:
+    """Jack's and the investigator's games, both seated in a new room of ``game``."""
+    jack, inv = net.game(seed=seeds[0]), net.game(seed=seeds[1])
     joined: list = []
     jack.create("jack", game=game).addCallback(joined.append)
     net.flush(lambda: bool(joined))
     inv.join(joined[0]["room"])
+    return jack, inv
+
+
+@pytest.mark.parametrize("game", ["pocket", "london", "newyork"])
+def test_a_game_survives_two_server_crashes_and_finishes_verified(tmp_path: Path, game: str):
+    net = DiskNet(str(tmp_path / "rooms.db"))
+    jack, inv = seated(net, (3, 4), game)
     play_until(net, inv, 9)
     assert net.crash() == 1                   # the room came back from the file
     play_until(net, jack, 14)
@@ -171,11 +177,7 @@ def test_a_read_only_database_is_refused_before_anything_is_written(tmp_path: Pa
 
 def test_a_full_disk_refuses_moves_without_losing_them_and_play_goes_on_when_space_returns(tmp_path: Path):
     net = DiskNet(str(tmp_path / "full.db"))
-    jack, inv = net.game(seed=8), net.game(seed=9)
-    joined: list = []
-    jack.create("jack").addCallback(joined.append)
-    net.flush(lambda: bool(joined))
-    inv.join(joined[0]["room"])
+    jack, inv = seated(net, (8, 9))
     play_until(net, inv, 10)
     refused: list = []
     for g in (jack, inv):
@@ -259,11 +261,7 @@ def test_a_crash_between_saving_the_last_key_and_relaying_it_keeps_the_room_for_
     """The second key is written before it is relayed: killed in between, the restarted server must
     keep the room (its game is over on disk) until both players have come back for that message."""
     net = DiskNet(str(tmp_path / "rooms.db"))
-    jack, inv = net.game(seed=5), net.game(seed=6)
-    joined: list = []
-    jack.create("jack").addCallback(joined.append)
-    net.flush(lambda: bool(joined))
-    inv.join(joined[0]["room"])
+    jack, inv = seated(net, (5, 6))
     store, killed = net.store, []
     append = store.append
 
