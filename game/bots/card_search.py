@@ -246,11 +246,10 @@ class CardSearcher:
 
         settled = root.stats[root_key]
         assert isinstance(settled, _Stats)
-        # A search whose tree is kept makes all of its budget: a settled move's subtree is what the
-        # next decision starts from (New York's Jack at 900 kept iterations: 34 of 49 deals won with
-        # the early stop, 41 without; ``bench/RESULTS.md``).
-        done = search_loop(self.cfg, step,
-                           (lambda: root_lead(settled)) if len(legal) > 1 and carry is None else None)
+        # A search whose tree is kept makes all of its budget (unless ``kept_settles``): a settled
+        # move's subtree is what the next decision starts from (``bench/RESULTS.md``).
+        done = search_loop(self.cfg, step, (lambda: root_lead(settled))
+                           if len(legal) > 1 and (carry is None or self.cfg.kept_settles) else None)
         self.root = root  # (kept for a look at the tree)
         st = root.stats[root_key]
         assert isinstance(st, _Stats)

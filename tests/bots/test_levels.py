@@ -207,7 +207,8 @@ def test_stopping_a_settled_search_early_chooses_the_move_the_whole_budget_would
 @pytest.mark.parametrize("game", ["pocket", "london", "newyork"])
 def test_a_search_that_keeps_its_tree_makes_its_whole_budget_for_the_next_decision(game):
     """The settled stop is for searches whose tree is thrown away (hints, analysis, ``hard1``): a
-    kept subtree is the next decision's start, so a level that keeps its tree searches on."""
+    kept subtree is the next decision's start, so a level that keeps its tree searches on (but
+    London's investigator, ``kept_settles``: the next test)."""
     state = find_ruleset(game).new(11)
     rng = Rng(5)
     positions = []
@@ -218,10 +219,48 @@ def test_a_search_that_keeps_its_tree_makes_its_whole_budget_for_the_next_decisi
         state.apply(rng.choice(state.legal_actions()))
     stopped = kept = 0
     for obs in positions:
-        bot = bot_from_spec("hard:iterations=300,keep_tree=1")
+        bot = bot_from_spec("hard:iterations=300,keep_tree=1,kept_settles=0")
         _, alone = bot.search(obs, Rng(8))
         _, carried = bot.search(obs, Rng(8), carry=bot.carry)
         stopped += alone["iterations"] < 300
         kept += carried["iterations"] == 300
     assert kept == len(positions)
     assert stopped > 0
+
+
+def test_a_kept_tree_that_settles_stops_once_its_move_is_settled():
+    """``kept_settles`` (London's clocked investigator): a search that starts from its kept subtree
+    stops once its move is settled, as a thrown-away one does (the stop's exactness: the test above)."""
+    state = find_ruleset("london").new(11)
+    rng = Rng(5)
+    pairs = []   # a decision, and the same side's next one straight after it
+    while len(pairs) < 8 and not state.is_over():
+        advance_chance(state)
+        if state.is_over():
+            break
+        action = rng.choice(state.legal_actions())
+        side = state.to_move().side
+        obs = state.observation(side)
+        state.apply(action)
+        if not state.is_over() and state.to_move().side is side and len(state.legal_actions()) > 1:
+            pairs.append(obs)
+
+    def second(spec: str) -> list[tuple[str, int]]:
+        out = []
+        for obs in pairs:
+            bot = bot_from_spec(spec)
+            first = bot.choose(obs, Rng(8))
+            after = obs.clone()
+            after._apply(first)
+            if len(after.legal_actions()) < 2:
+                continue
+            action, info = bot.search(after, Rng(9), carry=bot.carry)
+            out.append((str(action), info["iterations"]))
+        return out
+
+    settling = second("hard:iterations=300,keep_tree=1,kept_settles=1")
+    whole = second("hard:iterations=300,keep_tree=1,kept_settles=0")
+    assert len(whole) >= 3
+    assert all(n == 300 for _, n in whole)
+    assert any(n < 300 for _, n in settling)
+    assert all(n <= 300 for _, n in settling)
