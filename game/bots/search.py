@@ -890,9 +890,9 @@ LONDON_INVESTIGATOR_ROLLOUT_K = 3
 LONDON_INVESTIGATOR_FLOOR = 450
 
 #: ... and his kept tree still stops once his move is settled, as before the kept trees made their
-#: whole budget: at a fixed 1300 iterations against ``hard1``'s Jack he held Jack to 25% (100
-#: games) with the stop and to 41% (61 games) without it; New York's Jack, who gained from the
-#: whole budget (41 of 49 deals against 34), keeps it (``bench/RESULTS.md``).
+#: whole budget: at a fixed 1300 iterations against ``hard1``'s Jack he held Jack to 19.5% with
+#: the stop and to 33.5% without it (200 games each, the same deals); New York's Jack, who gained
+#: from the whole budget (41 of 49 deals against 34), keeps it (``bench/RESULTS.md``).
 LONDON_INVESTIGATOR_KEPT_SETTLES = True
 
 
