@@ -63,9 +63,8 @@ def walk(game: str, level: str, index: int, seed: int) -> list[tuple[str, int, i
                 if child is None:
                     break
                 node, held = child, held + 1
-            key = None if side is Side.INVESTIGATOR else obs.jack
-            stats = node.stats.get(key) if held == len(path) else None
-            out.append((side.value, len(path), held, getattr(stats, "total", None) if held == len(path) else None))
+            stats = node.stats.get(None if side is Side.INVESTIGATOR else obs.jack) if held == len(path) else None
+            out.append((side.value, len(path), held, getattr(stats, "total", None)))
         action = bots[side].choose(obs, rngs[side])
         played.append((state.ply, action))
         state.apply(action)

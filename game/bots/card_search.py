@@ -38,7 +38,7 @@ from ..engine.newyork.state import EXIT_NAMES
 from ..engine.rng import Rng
 from . import search
 from .card_eval import CardValues, public_candidates, values_for
-from .search import _UNSEEN, TreeCarry, puct_select, root_best, root_info, root_lead, search_loop
+from .search import _UNSEEN, TreeCarry, puct_select, root_best, root_info, search_loop, settle_check
 
 
 class _Stats(search._Stats):
@@ -244,15 +244,10 @@ class CardSearcher:
             state, weight = sampler.sample(rng)
             self._iterate(root, state, weight, stop_round, rng)
 
-        settled = root.stats[root_key]
-        assert isinstance(settled, _Stats)
-        # A search whose tree is kept makes all of its budget (unless ``kept_settles``): a settled
-        # move's subtree is what the next decision starts from (``bench/RESULTS.md``).
-        done = search_loop(self.cfg, step, (lambda: root_lead(settled))
-                           if len(legal) > 1 and (carry is None or self.cfg.kept_settles) else None)
-        self.root = root  # (kept for a look at the tree)
         st = root.stats[root_key]
         assert isinstance(st, _Stats)
+        done = search_loop(self.cfg, step, settle_check(self.cfg, st, len(legal), carry is not None))
+        self.root = root  # (kept for a look at the tree)
         action = legal[root_best(st)]
         if carry is not None:
             carry.keep(obs, action, root)

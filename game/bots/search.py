@@ -165,6 +165,18 @@ def root_lead(st: _Stats) -> int:
     return first - second
 
 
+def settle_check(cfg: SearchConfig, st: _Stats, choices: int, kept: bool):  # type: ignore[no-untyped-def]
+    """``search_loop``'s ``lead`` for a root ``st`` of ``choices`` actions, or None for no stop.
+
+    A search whose tree is kept makes all of its budget, since a settled move's subtree is what
+    the next decision starts from (New York's Jack gained from it), unless ``cfg.kept_settles``
+    (London's investigator lost by it; ``bench/RESULTS.md``).
+    """
+    if choices < 2 or (kept and not cfg.kept_settles):
+        return None
+    return lambda: root_lead(st)
+
+
 class TreeCarry:
     """The subtree below a bot's last move, for its next decision when that follows straight on.
 
@@ -605,15 +617,10 @@ class Searcher:
             state, weight = sampler.sample(rng)
             self._iterate(root, state, weight, stop_round, rng)
 
-        settled = root.stats[root_key]
-        assert isinstance(settled, _Stats)
-        # A search whose tree is kept makes all of its budget (unless ``kept_settles``): a settled
-        # move's subtree is what the next decision starts from (``bench/RESULTS.md``).
-        done = search_loop(self.cfg, step, (lambda: root_lead(settled))
-                           if len(legal) > 1 and (carry is None or self.cfg.kept_settles) else None)
-        self.root = root  # (kept for a look at the tree)
         st = root.stats[root_key]
         assert isinstance(st, _Stats)
+        done = search_loop(self.cfg, step, settle_check(self.cfg, st, len(legal), carry is not None))
+        self.root = root  # (kept for a look at the tree)
         action = root.legal[root_best(st)]
         if carry is not None:
             carry.keep(obs, action, root)
@@ -997,4 +1004,4 @@ def bot_from_spec(spec: str) -> Bot:
     return bot
 
 
-__all__ = ["LEVELS", "SearchBot", "SearchConfig", "Searcher", "TreeCarry", "bot_from_spec"]
+__all__ = ["LEVELS", "SearchBot", "SearchConfig", "Searcher", "TreeCarry", "bot_from_spec", "settle_check"]
