@@ -180,10 +180,14 @@ class CardSearcher:
             return legal[0]
         # Sure things first: Jack escapes; the investigator arrests a lone candidate.
         if side is Side.JACK:
+            accuse = False
             for a in legal:
-                if a.kind == "escape" or _is_exit_move(a):
+                kind = a.kind
+                if kind == "escape" or kind == "move" and a.args[1] in EXIT_NAMES:  # as _is_exit_move
                     return a
-            legal = [a for a in legal if a.kind != "accuse"]
+                accuse = accuse or kind == "accuse"
+            if accuse:
+                legal = [a for a in legal if a.kind != "accuse"]
         else:
             cand = public_candidates(state)
             accuse = [a for a in legal if a.kind == "accuse"]

@@ -39,9 +39,25 @@ def mask_of(cells: Iterable[int]) -> int:
     return m
 
 
+#: _BYTE_CELLS[i][b]: the cells of byte ``b`` at bits ``8i .. 8i+7`` (the boards have under 100 cells).
+_BYTE_CELLS = tuple(tuple(tuple(8 * i + j for j in range(8) if b >> j & 1) for b in range(256))
+                    for i in range(32))
+
+
 def cells_of(mask: int) -> list[int]:
     """The cells of ``mask``, lowest index first."""
-    out = []
+    out: list[int] = []
+    if mask.bit_count() > 4 and mask.bit_length() <= 256:
+        # A crowd of cells (a move's or a power's destinations) a byte at a time: about three
+        # times the speed of one bit at a time there, and a third of it for a cell or two.
+        i = 0
+        while mask:
+            b = mask & 255
+            if b:
+                out += _BYTE_CELLS[i][b]
+            mask >>= 8
+            i += 1
+        return out
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
@@ -50,7 +66,7 @@ def cells_of(mask: int) -> list[int]:
 
 
 def popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 def spread(mask: int, nbrs: Sequence[int]) -> int:

@@ -7,6 +7,8 @@ Holmes's draw, Goodley's whistle and Watson's lantern as steps of their own.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..actions import Action
 from ..cards import (
     ACT,
@@ -199,6 +201,11 @@ class LondonState(CardGame):
             return [SWAP[c] for c in range(8) if c != GULL]
         return []
 
+    def _power_possible(self, a: int) -> bool:
+        if a == GOODLEY:
+            return self._can_whistle(WHISTLE_POINTS)
+        return bool(self._power_options(a))
+
     def _reach(self, a: int) -> tuple[int, ...]:
         return layers(self.pos[a], MOVES[a], a == STEALTHY, self.open_manholes())
 
@@ -218,7 +225,13 @@ class LondonState(CardGame):
     def _whistle_options(self, points: int) -> list[Action]:
         """Whistle moves: one character (not Goodley) to a free street cell
         ``k <= points`` movement points nearer Goodley, by a path of ``k`` points."""
-        out: list[Action] = []
+        return list(self._whistles(points))
+
+    def _can_whistle(self, points: int) -> bool:
+        """Whether some character can come nearer Goodley (the first whistle move found)."""
+        return next(self._whistles(points), None) is not None
+
+    def _whistles(self, points: int) -> Iterator[Action]:
         g = self.pos[GOODLEY]
         om = self.open_manholes()
         rings = distances(g, om)
@@ -230,10 +243,10 @@ class LondonState(CardGame):
             dx = _ring_of(rings, px)
             if dx <= 1:
                 continue
+            row = WHISTLE[x]
             for j, layer in enumerate(layers(px, min(points, dx - 1), False, om), 1):
                 for c in cells_of(layer & rings[dx - j] & ~occ):
-                    out.append(WHISTLE[x][c])  # type: ignore[arg-type]
-        return out
+                    yield row[c]  # type: ignore[misc]
 
     # ------------------------------------------------------------------ apply
     def _why_here(self, action: Action) -> str:
@@ -295,7 +308,7 @@ class LondonState(CardGame):
         self.pos[x] = cell
         if x == WATSON:
             self.done |= LANTERN_DUE
-        if self.points > 0 and self._whistle_options(self.points):
+        if self.points > 0 and self._can_whistle(self.points):
             self.phase = WHISTLING
             return
         self.points = 0  # spent, or no character can come nearer: the rest is lost
