@@ -113,3 +113,22 @@ def test_a_change_to_one_family_of_games_keeps_the_other_familys_recorded_games(
     assert again["pocket"] != after["pocket"] and again["london"] == after["london"]
     touch("game/bots/search.py")
     assert all(v != again[g] for g, v in digests().items())
+
+
+def _kept_records() -> list:
+    from pathlib import Path
+    return sorted((Path(__file__).resolve().parent.parent / "bench" / "arena").glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("path", _kept_records(), ids=lambda p: p.name)
+def test_the_kept_arena_records_hold_each_game_of_a_pairing_once_and_none_missing(path):
+    """The figures in ``bench/RESULTS.md`` come from these files; a game written twice (two runs
+    at once, a bad merge) would be counted once, silently, and a gap would shift every index."""
+    by_pairing: dict[tuple, list[int]] = {}
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = json.loads(raw)
+        assert line["pairing"][0] == path.stem, f"line {number} is a game of {line['pairing'][0]}"
+        by_pairing.setdefault(tuple(line["pairing"]), []).append(line["index"])
+    for key, indices in by_pairing.items():
+        assert sorted(indices) == list(range(len(indices))), f"{key}: indices not 0..{len(indices) - 1}"
+        assert sorted(read_record(path, list(key))) == sorted(indices), f"{key}: the arena reads other games"
