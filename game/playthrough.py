@@ -1,9 +1,12 @@
-"""Golden files that show rule changes as diffs: playthroughs and perft counts.
+"""Golden files that show rule changes as diffs: playthroughs and perft counts, and the bots' play.
 
 A playthrough records, for each step of a seeded bot-vs-random game, the
 state text, whose decision it is, the legal actions, each side's
-observation and the action taken.  ``run.py playthrough`` rewrites them;
-the tests compare line by line.
+observation and the action taken.  The bots' file of a game records each
+level's configuration there and one seeded game of each level against
+itself at a small fixed budget, so a change to how the bots play shows too
+(and a change that moves code without changing play shows none).
+``run.py playthrough`` rewrites them; the tests compare line by line.
 """
 
 from __future__ import annotations
@@ -78,6 +81,39 @@ def perft_table(game: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: The bots whose play the golden files keep: the yardstick, and each search level at a budget
+#: small enough for a test (the clocked levels with their own settings, less the clock).
+BOT_SPECS = ("minimax", "easy", "hard1:iterations=25", "hard:iterations=25", "expert:iterations=25")
+
+
+def bot_play(game: str, seed: int = 1) -> str:
+    """The text of the bots' file: each level's configuration for ``game``, then one game of each
+    of :data:`BOT_SPECS` against itself, as the actions taken and the hash after each decision."""
+    from .bots.search import LEVELS, SearchBot, bot_from_spec
+
+    lines = [f"# bots in {game}: each level's configuration, then each bot against itself, seed {seed}"]
+    for name, level in LEVELS.items():
+        for side in Side:
+            # Read off the class: an instance of a two-core level would start its helper process.
+            lines.append(f"config {name} {side.value}: {SearchBot.config_for(level, game, side)!r}")  # type: ignore[arg-type]
+    for spec in BOT_SPECS:
+        state = find_ruleset(game).new(seed)
+        bots = {side: bot_from_spec(spec) for side in Side}
+        rngs = {side: Rng(seed * 2 + i) for i, side in enumerate(Side)}
+        lines += ["", f"game: {spec} against itself"]
+        while (tm := state.to_move()) is not ToMove.OVER:
+            if tm is ToMove.CHANCE:
+                action = state.sample_chance()
+                state.apply(action)
+                lines.append(f"chance {action}")
+                continue
+            action = bots[tm.side].choose(state.observation(tm.side), rngs[tm.side])
+            state.apply(action)
+            lines.append(f"{tm.side.value} {action} {state.public_hash()}")
+        lines.append(f"outcome: {state.outcome}")
+    return "\n".join(lines) + "\n"
+
+
 def golden_files() -> dict[str, str]:
     """File name -> content, for every rule set."""
     files = {}
@@ -85,6 +121,7 @@ def golden_files() -> dict[str, str]:
         for seed in PLAYTHROUGH_SEEDS:
             files[f"{rs.name}-playthrough-{seed}.txt"] = playthrough(rs.name, seed)
         files[f"{rs.name}-perft.txt"] = perft_table(rs.name)
+        files[f"{rs.name}-bots.txt"] = bot_play(rs.name)
     return files
 
 
