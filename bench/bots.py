@@ -35,7 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.bots.card_eval import values_for  # noqa: E402
 from game.bots.card_search import CardSearcher  # noqa: E402
-from game.bots.search import LEVELS, SearchBot, Searcher, bot_from_spec  # noqa: E402
+from game.bots.pocket_search import Searcher  # noqa: E402
+from game.bots.search import LEVELS, SearchBot, bot_from_spec  # noqa: E402
 from game.engine import RULESETS, Side, ToMove  # noqa: E402
 from game.engine.rng import Rng  # noqa: E402
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from game.arena import RecordError, pairing, read_record, report, run_arena
+from game.arena import SAME_PLAY, RecordError, pairing, read_record, report, run_arena
 
 PAIRING = ("pocket", "random", "greedy")
 
@@ -81,6 +81,36 @@ def test_games_played_by_other_code_are_not_counted(tmp_path):
     assert run_arena(*PAIRING, games=2, seed=5, record=record)["played"] == 2
 
 
+def test_games_of_code_known_to_play_the_same_moves_count_and_no_others(tmp_path, monkeypatch):
+    """A change that only moved code names the digest it replaces (``SAME_PLAY``): the games played
+    before count for it, and go on from where they stopped; a digest it does not name counts nothing."""
+    import game.arena as arena
+
+    record = tmp_path / "games.jsonl"
+    run_arena(*PAIRING, games=3, seed=5, record=record)
+    lines = [json.loads(line) for line in record.read_text().splitlines()]
+    now = lines[0]["pairing"][-1]
+    for line in lines:
+        line["pairing"][-1] = "1" * 16   # played by the code before the move
+    lines[2]["pairing"][-1] = "2" * 16   # ... and one game by code that played otherwise
+    record.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert read_record(record, pairing(*PAIRING, 5)) == {}
+    monkeypatch.setattr(arena, "SAME_PLAY", {now: "3" * 16, "3" * 16: "1" * 16})   # two moves since
+    assert sorted(read_record(record, pairing(*PAIRING, 5))) == [0, 1]
+    assert run_arena(*PAIRING, games=4, seed=5, record=record)["played"] == 2
+
+
+def test_the_known_same_play_names_earlier_code_only():
+    """Every entry replaces a digest with another; none leads round in a circle."""
+    for new, old in SAME_PLAY.items():
+        assert new != old and len(new) == len(old) == 16
+        seen = {new}
+        while old in SAME_PLAY:
+            assert old not in seen
+            seen.add(old)
+            old = SAME_PLAY[old]
+
+
 def test_a_change_to_one_family_of_games_keeps_the_other_familys_recorded_games(tmp_path, monkeypatch):
     """Pocket's games stay counted when only the card games' bots or boards change, and the other
     way round; a change to what both use voids every game's record."""
@@ -108,11 +138,16 @@ def test_a_change_to_one_family_of_games_keeps_the_other_familys_recorded_games(
     touch("game/bots/card_search.py")
     after = digests()
     assert after["pocket"] == before["pocket"] and after["london"] != before["london"]
+    touch("game/bots/pocket_search.py")
+    assert digests()["london"] == after["london"] and digests()["pocket"] != after["pocket"]
     touch("levels/pocket.json")
     again = digests()
     assert again["pocket"] != after["pocket"] and again["london"] == after["london"]
     touch("game/bots/search.py")
-    assert all(v != again[g] for g, v in digests().items())
+    shared = digests()
+    assert all(v != again[g] for g, v in shared.items())
+    touch("game/bots/search_tree.py")
+    assert all(v != shared[g] for g, v in digests().items())
 
 
 def _kept_records() -> list:
@@ -124,11 +159,19 @@ def _kept_records() -> list:
 def test_the_kept_arena_records_hold_each_game_of_a_pairing_once_and_none_missing(path):
     """The figures in ``bench/RESULTS.md`` come from these files; a game written twice (two runs
     at once, a bad merge) would be counted once, silently, and a gap would shift every index."""
+    later = {old: new for new, old in SAME_PLAY.items()}
+
+    def newest(digest: str) -> str:   # the code that now plays as ``digest`` did
+        while digest in later:
+            digest = later[digest]
+        return digest
+
     by_pairing: dict[tuple, list[int]] = {}
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         line = json.loads(raw)
         assert line["pairing"][0] == path.stem, f"line {number} is a game of {line['pairing'][0]}"
-        by_pairing.setdefault(tuple(line["pairing"]), []).append(line["index"])
+        key = (*line["pairing"][:-1], newest(line["pairing"][-1]))
+        by_pairing.setdefault(key, []).append(line["index"])
     for key, indices in by_pairing.items():
         assert sorted(indices) == list(range(len(indices))), f"{key}: indices not 0..{len(indices) - 1}"
         assert sorted(read_record(path, list(key))) == sorted(indices), f"{key}: the arena reads other games"

@@ -2,7 +2,8 @@
 
 Importing the package fills the registries once: :data:`BOTS` by the modules
 that define bots (the baseline bots, the minimax yardstick, the search
-levels, in that order) and the search's per-game searchers by :mod:`.card_search`.
+levels, in that order), the per-game searches by :mod:`.card_search` (which the
+levels import) and the two-core search by :mod:`.parallel`.
 """
 
 from . import baseline, minimax, search  # noqa: F401  (they register their bots, in this order)
@@ -10,5 +11,5 @@ from .base import BOTS, Bot, make_bot
 
 __all__ = ["BOTS", "Bot", "make_bot"]
 
-# The card games' search and the two-core search register themselves with the search, after the bots above.
-from . import card_search, parallel  # noqa: E402, F401
+# The two-core search registers itself with the search, after the bots above.
+from . import parallel  # noqa: E402, F401

@@ -3,7 +3,7 @@
 The two games share the card game (:mod:`game.engine.cards`), and so does
 this search: it reads only what :class:`~game.engine.cards.CardGame` holds
 and plays the engine's own ``_generate`` / ``_apply`` on determinized
-copies.  Like the Pocket search (:mod:`game.bots.search`):
+copies.  Like the Pocket search (:mod:`game.bots.pocket_search`):
 
 * each iteration *determinizes* the bot's observation, dealing what it
   hides: for the investigator, who Jack is and which alibi cards Jack drew;
@@ -28,6 +28,8 @@ machine.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from ..engine.actions import Action
@@ -36,12 +38,21 @@ from ..engine.core import Side, ToMove
 from ..engine.hexgrid import popcount
 from ..engine.newyork.state import EXIT_NAMES
 from ..engine.rng import Rng
-from . import search
+from . import search_tree
 from .card_eval import CardValues, public_candidates, values_for
-from .search import _UNSEEN, TreeCarry, puct_select, root_best, root_info, search_loop, settle_check
+from .search_tree import (
+    _UNSEEN,
+    SearchConfig,
+    TreeCarry,
+    puct_select,
+    root_best,
+    root_info,
+    search_loop,
+    settle_check,
+)
 
 
-class _Stats(search._Stats):
+class _Stats(search_tree._Stats):
     """Edge statistics of one node for one information key, with the legal actions they cover."""
 
     __slots__ = ("legal",)
@@ -375,6 +386,81 @@ def run_card_search(cfg, obs, rng: Rng, only: Action | None = None,  # type: ign
     return CardSearcher(cfg, values).run(obs, rng, only, carry)
 
 
-search.GAME_SEARCHES.update(london=run_card_search, newyork=run_card_search)
+search_tree.GAME_SEARCHES.update(london=run_card_search, newyork=run_card_search)
 
-__all__ = ["CardSampler", "CardSearcher", "run_card_search"]
+# ----------------------------------------------------------------- levels
+#: London and New York share one search; its levels differ only in budget.
+CARD = SearchConfig(prior_temp=0.05, rollout_k=1)
+
+#: Each level's card-game configuration before a clock, and the ones it has per game or
+#: ``"game:side"`` (:meth:`game.bots.search.SearchBot.config_for`; :mod:`.search` makes the levels).
+CARD_LEVELS: dict[str, tuple[SearchConfig, dict[str, SearchConfig]]] = {
+    "easy": (replace(CARD, iterations=20), {}),
+    "normal": (replace(CARD, iterations=60), {}),
+    "hard1": (replace(CARD, iterations=600, horizon=2), {
+        #: New York's positions cost more to search: fewer iterations kept it under 1 s a decision.
+        "newyork": replace(CARD, iterations=450, horizon=2),
+        #: London's investigator gains more from a larger budget than Jack does (hard vs normal:
+        #: +14.5 points at 600 iterations, +22 at 1000).
+        "london:investigator": replace(CARD, iterations=1000, horizon=2),
+    }),
+}
+
+
+#: The clocked levels value London's and New York's positions past their horizon by the table fitted
+#: from the search's own games (``"<game>:selfplay"`` in ``card_values.json``; the plain table where
+#: a game has none), not the greedy bots' games: in London at 1000 iterations, against ``hard1``,
+#: Jack won 60% against 51% with the plain table, and the investigator held Jack to 37% against
+#: 42% (100 games a side); in New York at 900, Jack won 81.7% against 63.3% (60 games,
+#: ``bench/RESULTS.md``).  ``hard1`` keeps the plain table.
+CARD_SELFPLAY_TABLE = True
+
+#: ... but not New York's investigator: with New York's self-play table, which rates Jack's
+#: escape threats hardly above an unseen card, he let ``hard1``'s Jack win twice as often as with
+#: the plain table (60 games at 900 iterations, ``bench/RESULTS.md``).
+NEWYORK_INVESTIGATOR_SELFPLAY_TABLE = False
+
+
+#: London's clocked investigator plays his rollouts best-of-3 (each step the best of three random
+#: actions, scored by the witness call he can see coming), at about 2.3 times an iteration's cost:
+#: against ``hard1``'s Jack, for the same time a decision (1300 iterations against 3000), he held
+#: Jack to 25% against 33% (100 games; ``hard1`` against itself: 42%), with fewer wrong arrests
+#: (4 against 9).  Jack's own rollouts gained nothing so (``bench/RESULTS.md``).
+LONDON_INVESTIGATOR_ROLLOUT_K = 3
+
+#: ... and his floor is about the time of ``hard1``'s 1000 plain iterations, not 1000 of his dearer
+#: ones (which took up to 1.26 s on a quiet machine).
+LONDON_INVESTIGATOR_FLOOR = 450
+
+#: ... and his kept tree still stops once his move is settled, as before the kept trees made their
+#: whole budget: at a fixed 1300 iterations against ``hard1``'s Jack he held Jack to 19.5% with
+#: the stop and to 33.5% without it (200 games each, the same deals); New York's Jack, who gained
+#: from the whole budget (41 of 49 deals against 34), keeps it (``bench/RESULTS.md``).
+LONDON_INVESTIGATOR_KEPT_SETTLES = True
+
+
+
+def card_clocked(clock: Callable[[SearchConfig], SearchConfig], config: SearchConfig,
+                 configs: dict[str, SearchConfig], own_identity: float
+                 ) -> tuple[SearchConfig, dict[str, SearchConfig]]:
+    """A clocked level's card-game configurations from ``hard1``'s (``config``, ``configs``);
+    ``clock`` puts one under the level's clock, ``own_identity`` is Jack's deal."""
+    # Jack's own game only, in every game (London's search for Jack is the base card
+    # configuration, New York's its own), and in London and New York Jack models the
+    # investigator's arrests by what the investigator knows: +5 points in London at 1000
+    # iterations (all of them wrong arrests), +18 in New York at 900 against the mixed deal
+    # (``bench/RESULTS.md``).
+    def card(cfg: SearchConfig) -> SearchConfig:
+        return replace(clock(cfg), selfplay_table=CARD_SELFPLAY_TABLE)
+
+    jack = {"own_identity": own_identity, "public_accuse": True}
+    cards = {k: card(c) for k, c in configs.items()}
+    cards["newyork:jack"] = replace(cards["newyork"], **jack)
+    cards["newyork"] = replace(cards["newyork"], selfplay_table=NEWYORK_INVESTIGATOR_SELFPLAY_TABLE)
+    cards["london:investigator"] = replace(cards["london:investigator"], rollout_k=LONDON_INVESTIGATOR_ROLLOUT_K,
+                                           min_iterations=LONDON_INVESTIGATOR_FLOOR,
+                                           kept_settles=LONDON_INVESTIGATOR_KEPT_SETTLES)
+    return replace(card(config), **jack), cards
+
+
+__all__ = ["CardSampler", "CardSearcher", "card_clocked", "run_card_search"]

@@ -35,6 +35,7 @@ from typing import Any
 from ..engine.actions import Action
 from ..engine.rng import Rng
 from . import search as _search
+from .pocket_search import _table
 
 #: Under a clock: how long past its own search the parent waits for the helper (seconds, and a
 #: share of the level's time), before it decides on its own half.
@@ -109,7 +110,7 @@ def _warm() -> None:
     """Load what a first search would (modules, value tables), so it starts on time."""
     from .card_eval import values_for
 
-    _search._table("")
+    _table("")
     for game in ("london", "newyork"):
         for selfplay in (False, True):
             values_for(game, False, selfplay)

@@ -12,7 +12,8 @@ import pytest
 
 from game.bots.card_eval import SEEN, THREAT, UNSEEN, CardValues, values_for
 from game.bots.card_search import CardSampler
-from game.bots.search import _UNSEEN, LEVELS, SearchBot
+from game.bots.search import LEVELS, SearchBot
+from game.bots.search_tree import _UNSEEN
 from game.engine import Side, ToMove
 from game.engine.cards import HIDDEN
 from game.engine.rng import Rng

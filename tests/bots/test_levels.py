@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from game.bots import make_bot
-from game.bots.search import LEVELS, SearchConfig, bot_from_spec, search_loop
+from game.bots.search import LEVELS, SearchConfig, bot_from_spec
+from game.bots.search_tree import search_loop
 from game.engine import Side, find_ruleset
 from game.engine.rng import Rng
 from game.match import advance_chance
@@ -65,16 +66,10 @@ def test_new_levels_are_registered():
 def test_a_clocked_level_never_thinks_less_than_its_floor_even_when_time_is_up():
     from dataclasses import replace
 
-    from game.bots.search import (
-        LONDON_INVESTIGATOR_FLOOR,
-        POCKET_FLOOR,
-        POCKET_HORIZON,
-        ClassicHardBot,
-        ExpertBot,
-        HardBot,
-        SearchConfig,
-        search_loop,
-    )
+    from game.bots.card_search import LONDON_INVESTIGATOR_FLOOR
+    from game.bots.pocket_search import POCKET_FLOOR, POCKET_HORIZON
+    from game.bots.search import ClassicHardBot, ExpertBot, HardBot, SearchConfig
+    from game.bots.search_tree import search_loop
 
     calls = []
     cfg = SearchConfig(iterations=10_000, seconds=1e-9, min_iterations=100)
@@ -92,7 +87,8 @@ def test_a_clocked_level_never_thinks_less_than_its_floor_even_when_time_is_up()
 
 
 def test_the_clocked_levels_deal_pocket_jack_his_own_identity_hard1_mixes_in_others():
-    from game.bots.search import ClassicHardBot, ExpertBot, HardBot, _Sampler
+    from game.bots.pocket_search import _Sampler
+    from game.bots.search import ClassicHardBot, ExpertBot, HardBot
     from game.engine.pocket import PocketState
 
     state = PocketState.new(4)
@@ -153,7 +149,7 @@ def test_pockets_clocked_jack_models_an_investigator_who_foresees_the_witness_ca
 
 
 def test_a_search_stops_once_no_other_move_can_catch_up_with_the_leader():
-    from game.bots.search import root_lead
+    from game.bots.search_tree import root_lead
 
     calls: list[int] = []
     # A lead that grows by one a step: after 64 steps it is 64 > 100 - 64 left.
@@ -179,7 +175,7 @@ def test_a_search_stops_once_no_other_move_can_catch_up_with_the_leader():
                                             ("newyork", "search:iterations=300")])
 def test_stopping_a_settled_search_early_chooses_the_move_the_whole_budget_would(game, spec, monkeypatch):
     """Under an iteration budget the stop is exact: the same moves as searching every iteration."""
-    from game.bots import search
+    from game.bots import search_tree
 
     state = find_ruleset(game).new(11)
     rng = Rng(5)
@@ -193,7 +189,7 @@ def test_stopping_a_settled_search_early_chooses_the_move_the_whole_budget_would
     for obs in positions:
         bot = bot_from_spec(spec)
         settled.append((bot.choose(obs, Rng(8)), bot.last_info["iterations"]))
-    monkeypatch.setattr(search, "root_lead", lambda st: -1)   # both searches' stop reads it
+    monkeypatch.setattr(search_tree, "root_lead", lambda st: -1)   # both searches' stop reads it
     whole = []
     for obs in positions:
         bot = bot_from_spec(spec)

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from game.bots import make_bot
-from game.bots.search import LEVELS, SearchBot, SearchConfig, _Sampler, bot_from_spec, random_action
+from game.bots.pocket_search import _Sampler, random_action
+from game.bots.search import LEVELS, SearchBot, SearchConfig, bot_from_spec
 from game.engine import Side, ToMove, find_ruleset
 from game.engine.pocket import PocketState
 from game.engine.pocket.state import HIDDEN, HOURGLASSES
@@ -225,7 +226,7 @@ def test_a_side_may_have_its_own_budget_and_the_bot_plays_with_it():
 
 def test_the_witness_call_jack_foresees_for_the_investigator_is_the_same_whoever_jack_is():
     """``public_witness``: the value the modelled investigator is judged by reads no secret of Jack's."""
-    from game.bots.search import Searcher
+    from game.bots.pocket_search import Searcher
 
     searcher = Searcher(SearchConfig(public_witness=True))
     rng = Rng(8)
@@ -242,7 +243,7 @@ def test_the_witness_call_jack_foresees_for_the_investigator_is_the_same_whoever
 def test_with_public_witness_the_modelled_investigator_is_judged_by_the_call_he_foresees(monkeypatch):
     """In Jack's search every investigator move before a witness call is worth 1 minus the foreseen value."""
     from game.bots.pocket_eval import ValueTable
-    from game.bots.search import _UNSEEN, Searcher
+    from game.bots.pocket_search import _UNSEEN, Searcher
 
     monkeypatch.setattr(Searcher, "_foreseen_witness", lambda self, state: 0.25)
     monkeypatch.setattr(ValueTable, "state_value", lambda self, state: 0.9)
