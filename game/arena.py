@@ -171,7 +171,7 @@ def read_record(path: Path, key: list) -> dict[int, dict]:
                 continue
             raise RecordError(f"{path}, line {number}: not a finished game of the arena")
         found = line["pairing"]
-        if found == key or (found[:-1] == key[:-1] and found[-1] in digests):
+        if found[:-1] == key[:-1] and found[-1] in digests:
             games[line["index"]] = {k: v for k, v in line.items() if k != "pairing"}
     return games
 
