@@ -21,11 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.arena import game_seeds  # noqa: E402
-from game.bots.search import bot_from_spec  # noqa: E402
-from game.engine import Side, find_ruleset  # noqa: E402
-from game.engine.rng import Rng  # noqa: E402
-from game.match import advance_chance  # noqa: E402
+from game.arena import play_game  # noqa: E402
 
 ROUNDS = 8
 
@@ -33,20 +29,14 @@ ROUNDS = 8
 def play(job: tuple[str, str, int, int]) -> tuple[str, str, int | None, int]:
     """One game: the winner, how it ended, the rounds done when a chase began (None: none), the last round."""
     jack, inv, seed, index = job
-    state_seed, jack_seed, inv_seed = game_seeds(seed, index)
-    bots = {Side.JACK: bot_from_spec(jack), Side.INVESTIGATOR: bot_from_spec(inv)}
-    rngs = {Side.JACK: Rng(jack_seed), Side.INVESTIGATOR: Rng(inv_seed)}
-    state = find_ruleset("pocket").new(state_seed)
-    start = None
-    while True:
-        advance_chance(state)
-        if start is None and state.chase:
-            start = state.round - 1
-        if state.is_over():
-            break
-        side = state.to_move().side
-        state.apply(bots[side].choose(state.observation(side), rngs[side]))
-    return state.winner().value, state.outcome.termination.value, start, state.round
+    began: list[int] = []
+
+    def watch(state) -> None:  # type: ignore[no-untyped-def]
+        if state.chase and not began:
+            began.append(state.round - 1)
+
+    state, _ = play_game("pocket", jack, inv, seed, index, watch)
+    return state.winner().value, state.outcome.termination.value, began[0] if began else None, state.round
 
 
 def survival(games: list[tuple[str, str, int | None, int]]) -> tuple[Counter, int, int]:

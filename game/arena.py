@@ -47,9 +47,11 @@ def game_seeds(seed: int, index: int) -> tuple[int, int, int]:
     return r.u64(), r.u64(), r.u64()
 
 
-def play_one(job: tuple[str, str, str, int, int]) -> dict:
-    """Play game ``index``; the winner, how it ended and each side's decision times."""
-    game, jack, inv, seed, index = job
+def play_game(game: str, jack: str, inv: str, seed: int, index: int, watch=None):  # type: ignore[no-untyped-def]
+    """Play game ``index`` of ``seed``; its final state and each side's decision times.
+
+    ``watch(state)``, if given, sees the state before each decision and at the end.
+    """
     rs = find_ruleset(game)
     state_seed, jack_seed, inv_seed = game_seeds(seed, index)
     bots = {Side.JACK: bot_from_spec(jack), Side.INVESTIGATOR: bot_from_spec(inv)}
@@ -58,6 +60,8 @@ def play_one(job: tuple[str, str, str, int, int]) -> dict:
     state = rs.new(state_seed)
     while True:
         advance_chance(state)
+        if watch is not None:
+            watch(state)
         if state.is_over():
             break
         side = state.to_move().side
@@ -69,6 +73,13 @@ def play_one(job: tuple[str, str, str, int, int]) -> dict:
         if many:
             times[side.value].append(round(dt, 4))   # 0.1 ms: enough, and records stay small
         state.apply(action)  # checked: an illegal choice raises
+    return state, times
+
+
+def play_one(job: tuple[str, str, str, int, int]) -> dict:
+    """Play game ``index``; the winner, how it ended and each side's decision times."""
+    index = job[4]
+    state, times = play_game(*job)
     return {"index": index, "winner": state.winner().value,
             "end": state.outcome.termination.value, "rounds": state.round, "times": times}
 
