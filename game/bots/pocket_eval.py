@@ -111,20 +111,17 @@ class ValueTable:
 
     @classmethod
     def load(cls, path: Path = VALUES_FILE) -> ValueTable:
-        if not path.exists():
-            return cls.default()
-        raw = json.loads(path.read_text())
-        return cls(raw["table"], raw["chase"])
-
-    @classmethod
-    def default(cls) -> ValueTable:
-        """A hand-made table: Jack gains with suspects, hourglasses and time."""
-        table = [[[0.0] * 6 for _ in range(10)] for _ in range(ROUNDS)]
-        for r in range(1, ROUNDS):
-            for n in range(2, 10):
-                for h in range(6):
-                    table[r][n][h] = min(0.95, max(0.02, 0.1 * (n - 2) + 0.12 * h + 0.05 * r - 0.15))
-        chase = [0.0] + [0.5 ** (ROUNDS - r) for r in range(1, ROUNDS)]
+        """The table in ``path``.  A file that holds only a ``chase`` row takes the rest from the
+        shipped table (:data:`VALUES_FILE`), so a level can change how it values a chase alone."""
+        try:
+            raw = json.loads(path.read_text())
+            if "table" not in raw:
+                raw = {**json.loads(VALUES_FILE.read_text()), "chase": raw["chase"]}
+            table, chase = raw["table"], raw["chase"]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"{path}: not a Pocket value table ({exc})") from exc
+        if len(chase) != ROUNDS or not all(0.0 <= v <= 1.0 for v in chase):
+            raise ValueError(f"{path}: a chase row is {ROUNDS} chances between 0 and 1")
         return cls(table, chase)
 
     def after_witness(self, rounds: int, n: int, h: int, seen: bool, chase: bool) -> float:

@@ -259,3 +259,36 @@ def test_a_kept_tree_that_settles_stops_once_its_move_is_settled():
     assert all(n == 300 for _, n in whole)
     assert any(n < 300 for _, n in settling)
     assert all(n <= 300 for _, n in settling)
+
+
+def test_pockets_clocked_levels_value_a_chase_by_their_own_row_and_hard1_by_the_fitted_one():
+    from game.bots.pocket_eval import VALUES
+    from game.bots.pocket_search import POCKET_CHASE, _table
+    from game.bots.search import ClassicHardBot, ExpertBot, HardBot
+
+    for level in (HardBot, ExpertBot):
+        for side in Side:
+            assert level().config_for("pocket", side).table == POCKET_CHASE
+    assert ClassicHardBot().config_for("pocket", Side.JACK).table == ""
+    clocked = _table(POCKET_CHASE)
+    # Only the chase differs: one call from the end Jack survives with chance 0.8, not 0.54.
+    assert clocked.table == VALUES.table
+    assert clocked.chase[7] == 0.8 and VALUES.chase[7] < 0.6
+    assert clocked.after_witness(7, 1, 6, False, False) == 0.8     # both goals met before the last round
+    assert clocked.after_witness(7, 3, 2, False, False) == VALUES.after_witness(7, 3, 2, False, False)
+    # A level given its own table keeps it.
+    assert bot_from_spec("hard:table=elsewhere.json").config_for("pocket", Side.JACK).table == "elsewhere.json"
+
+
+def test_a_pocket_value_table_that_cannot_be_read_is_refused_by_name(tmp_path):
+    from game.bots.pocket_eval import ValueTable
+
+    with pytest.raises(ValueError, match="missing.json"):
+        ValueTable.load(tmp_path / "missing.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"chase": [0.5, 2.0]}')
+    with pytest.raises(ValueError, match="chase row"):
+        ValueTable.load(bad)
+    bad.write_text("{not json")
+    with pytest.raises(ValueError, match="not a Pocket value table"):
+        ValueTable.load(bad)
