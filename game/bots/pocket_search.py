@@ -197,8 +197,9 @@ def _table(path: str) -> ValueTable:
     if not path:
         return VALUES
     if path not in _TABLES:
-        shipped = Path(__file__).with_name(path)
-        _TABLES[path] = ValueTable.load(shipped if Path(path).name == path and shipped.exists() else Path(path))
+        bare = Path(path).name == path
+        shipped = Path(__file__).with_name(path) if bare else None
+        _TABLES[path] = ValueTable.load(shipped if shipped is not None and shipped.exists() else Path(path))
     return _TABLES[path]
 
 

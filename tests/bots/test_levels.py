@@ -280,6 +280,20 @@ def test_pockets_clocked_levels_value_a_chase_by_their_own_row_and_hard1_by_the_
     assert bot_from_spec("hard:table=elsewhere.json").config_for("pocket", Side.JACK).table == "elsewhere.json"
 
 
+def test_a_pocket_value_table_named_by_an_absolute_path_is_read_from_that_path(tmp_path):
+    import json
+
+    from game.bots.pocket_eval import VALUES
+    from game.bots.pocket_search import POCKET_CHASE, _table
+
+    own = tmp_path / "own.json"
+    row = [0.5] * len(VALUES.chase)
+    own.write_text(json.dumps({"chase": row}))
+    assert _table(str(own)).chase == row
+    # A bare name is still looked up beside the shipped tables first.
+    assert _table(POCKET_CHASE).chase[7] == 0.8
+
+
 def test_a_pocket_value_table_that_cannot_be_read_is_refused_by_name(tmp_path):
     from game.bots.pocket_eval import ValueTable
 
