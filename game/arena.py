@@ -12,7 +12,8 @@ run over all its games.  A pairing is the game, the two bots, the seed and
 the code that plays (a digest of the engine, the bots and the boards, less
 the files only the other family of games uses): a game played by other
 code is not counted, unless that code is known to play the same moves
-(:data:`SAME_PLAY`).  A line cut short by a kill is
+(:data:`SAME_PLAY`, or :data:`SAME_PLAY_EXCEPT` for the pairings a change
+left alone).  A line cut short by a kill is
 dropped and its game played again.
 
 A bot is a registered name (``random``, ``greedy``, ``minimax``, ``easy``,
@@ -133,14 +134,43 @@ SAME_PLAY: dict[str, str] = {
     "1c322856bbebafac": "97a3869df659a603",    # London and New York
     # A value table named by an absolute path is read from it (tuning runs only); play is unchanged.
     "03d26783a4d1e339": "dabd7355dc36f362",   # Pocket
+    # A setting for Pocket's Jack alone (``jack_prior_temp``); the card games do not read it.
+    "3d9d386b9e65fafc": "1c322856bbebafac",    # London and New York
 }
 
 
-def same_play(digest: str) -> set[str]:
-    """``digest`` and the earlier digests whose recorded games count for it (:data:`SAME_PLAY`)."""
+#: Code that plays as earlier code did except for some bots on one side: its digest, the earlier
+#: digest, and the ``(side, level)`` pairs whose moves changed (a level with settings, such as
+#: ``hard:iterations=4000``, is its level).  The earlier games of every pairing without such a bot
+#: on such a side count for it, as with :data:`SAME_PLAY`; a pairing with one starts afresh.
+SAME_PLAY_EXCEPT: dict[str, tuple[str, frozenset[tuple[str, str]]]] = {
+    # Pocket's clocked Jack searches with flatter priors (``POCKET_JACK_PRIOR_TEMP``); their
+    # investigator, hard1 and minimax play as before.
+    "874ed94cbc764742": ("03d26783a4d1e339", frozenset({("jack", "hard"), ("jack", "expert")})),
+}
+
+
+def _level(bot: str | None) -> str | None:
+    return None if bot is None else bot.split(":", 1)[0]
+
+
+def same_play(digest: str, jack: str | None = None, investigator: str | None = None) -> set[str]:
+    """``digest`` and the earlier digests whose recorded games of ``jack`` against ``investigator``
+    count for it (:data:`SAME_PLAY`, :data:`SAME_PLAY_EXCEPT`)."""
+    bots = {("jack", _level(jack)), ("investigator", _level(investigator))}
     out = {digest}
-    while digest in SAME_PLAY and SAME_PLAY[digest] not in out:
-        digest = SAME_PLAY[digest]
+    while True:
+        if digest in SAME_PLAY:
+            earlier = SAME_PLAY[digest]
+        elif digest in SAME_PLAY_EXCEPT:
+            earlier, changed = SAME_PLAY_EXCEPT[digest]
+            if bots & changed:
+                break
+        else:
+            break
+        if earlier in out:
+            break
+        digest = earlier
         out.add(digest)
     return out
 
@@ -171,7 +201,7 @@ def read_record(path: Path, key: list) -> dict[int, dict]:
         raise RecordError(f"{path}: cannot read the record: {exc}") from exc
     lines = text.split("\n")
     games: dict[int, dict] = {}
-    digests = same_play(key[-1])
+    digests = same_play(key[-1], key[1], key[2])
     for number, raw in enumerate(lines, 1):
         if not raw.strip():
             continue

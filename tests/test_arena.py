@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from game.arena import SAME_PLAY, RecordError, pairing, read_record, report, run_arena
+from game.arena import SAME_PLAY, SAME_PLAY_EXCEPT, RecordError, pairing, read_record, report, run_arena, same_play
 
 PAIRING = ("pocket", "random", "greedy")
 
@@ -100,15 +100,42 @@ def test_games_of_code_known_to_play_the_same_moves_count_and_no_others(tmp_path
     assert run_arena(*PAIRING, games=4, seed=5, record=record)["played"] == 2
 
 
+def test_games_of_code_that_changed_one_sides_bot_count_for_every_other_pairing(tmp_path, monkeypatch):
+    """A change to how one level plays one side (``SAME_PLAY_EXCEPT``) keeps the earlier games of
+    the pairings without that level on that side, and starts the others afresh; a level with
+    settings is its level."""
+    import game.arena as arena
+
+    record = tmp_path / "games.jsonl"
+    run_arena(*PAIRING, games=2, seed=5, record=record)
+    now = pairing(*PAIRING, 5)[-1]
+    lines = [json.loads(line) for line in record.read_text().splitlines()]
+    for line in lines:
+        line["pairing"][-1] = "1" * 16
+    record.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    monkeypatch.setattr(arena, "SAME_PLAY_EXCEPT", {now: ("1" * 16, frozenset({("jack", "greedy")}))})
+    assert sorted(read_record(record, pairing(*PAIRING, 5))) == [0, 1]       # greedy investigates
+    monkeypatch.setattr(arena, "SAME_PLAY_EXCEPT", {now: ("1" * 16, frozenset({("investigator", "greedy")}))})
+    assert read_record(record, pairing(*PAIRING, 5)) == {}
+    assert run_arena(*PAIRING, games=2, seed=5, record=record)["played"] == 2
+    monkeypatch.setattr(arena, "SAME_PLAY_EXCEPT", {now: ("1" * 16, frozenset({("jack", "hard")}))})
+    assert same_play(now, "hard:iterations=4000", "minimax") == {now}
+    assert same_play(now, "hard1", "hard") == {now, "1" * 16}
+
+
 def test_the_known_same_play_names_earlier_code_only():
     """Every entry replaces a digest with another; none leads round in a circle."""
-    for new, old in SAME_PLAY.items():
+    earlier = {**SAME_PLAY, **{new: old for new, (old, _) in SAME_PLAY_EXCEPT.items()}}
+    assert not set(SAME_PLAY) & set(SAME_PLAY_EXCEPT)
+    for new, old in earlier.items():
         assert new != old and len(new) == len(old) == 16
         seen = {new}
-        while old in SAME_PLAY:
+        while old in earlier:
             assert old not in seen
             seen.add(old)
-            old = SAME_PLAY[old]
+            old = earlier[old]
+    for _, changed in SAME_PLAY_EXCEPT.values():
+        assert changed and all(side in ("jack", "investigator") and ":" not in level for side, level in changed)
 
 
 def test_a_change_to_one_family_of_games_keeps_the_other_familys_recorded_games(tmp_path, monkeypatch):
@@ -159,18 +186,20 @@ def _kept_records() -> list:
 def test_the_kept_arena_records_hold_each_game_of_a_pairing_once_and_none_missing(path):
     """The figures in ``bench/RESULTS.md`` come from these files; a game written twice (two runs
     at once, a bad merge) would be counted once, silently, and a gap would shift every index."""
-    later = {old: new for new, old in SAME_PLAY.items()}
+    later = {old: (new, frozenset()) for new, old in SAME_PLAY.items()}
+    later.update({old: (new, changed) for new, (old, changed) in SAME_PLAY_EXCEPT.items()})
 
-    def newest(digest: str) -> str:   # the code that now plays as ``digest`` did
-        while digest in later:
-            digest = later[digest]
+    def newest(digest: str, jack: str, investigator: str) -> str:   # the code that now plays as ``digest`` did
+        bots = {("jack", jack.split(":")[0]), ("investigator", investigator.split(":")[0])}
+        while digest in later and not bots & later[digest][1]:
+            digest = later[digest][0]
         return digest
 
     by_pairing: dict[tuple, list[int]] = {}
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         line = json.loads(raw)
         assert line["pairing"][0] == path.stem, f"line {number} is a game of {line['pairing'][0]}"
-        key = (*line["pairing"][:-1], newest(line["pairing"][-1]))
+        key = (*line["pairing"][:-1], newest(line["pairing"][-1], line["pairing"][1], line["pairing"][2]))
         by_pairing.setdefault(key, []).append(line["index"])
     for key, indices in by_pairing.items():
         assert sorted(indices) == list(range(len(indices))), f"{key}: indices not 0..{len(indices) - 1}"

@@ -26,6 +26,7 @@ class SearchConfig:
     iterations: int = 1000
     c_puct: float = 1.2
     prior_temp: float = 0.04       # softmax temperature of the priors (value units)
+    jack_prior_temp: float = 0.0   # Pocket, Jack's own search: the priors' temperature (0: ``prior_temp``)
     fpu: float = 0.05              # unvisited actions start this far below the node's mean
     horizon: int = 1               # round ends simulated before the table takes over
     rollout_k: int = 4             # candidates scored per rollout step

@@ -270,3 +270,31 @@ def test_with_public_witness_the_modelled_investigator_is_judged_by_the_call_he_
         means[public] = w / wt
     assert means[False] == pytest.approx(0.1)   # 1 - 0.9: the deal's own end
     assert means[True] > 0.6                     # 1 - 0.25: the foreseen witness call
+
+
+def test_jacks_own_prior_temperature_shapes_his_search_and_leaves_the_investigators_alone():
+    """``jack_prior_temp``: Jack's search draws its priors at that temperature (flatter when warmer);
+    an investigator's search with it set is the search without it, move and statistics."""
+    from game.bots.pocket_search import Searcher
+
+    base = replace(LEVELS["hard"].config, iterations=60, seconds=0.0, workers=1, keep_tree=False, jack_prior_temp=0.0)
+    warm = replace(base, jack_prior_temp=base.prior_temp * 4)
+    states = list(decision_states(3, 29))
+    jack = [s for s in states if s.actor(s.step) is Side.JACK][:5]
+    investigator = [s for s in states if s.actor(s.step) is Side.INVESTIGATOR][:5]
+    assert len(jack) == len(investigator) == 5
+    for state in investigator:
+        runs = [Searcher(cfg).run(state.observation(Side.INVESTIGATOR), Rng(5)) for cfg in (base, warm)]
+        assert runs[0] == runs[1]
+    flatter = 0
+    for state in jack:
+        tops = []
+        for cfg, temp in ((base, base.prior_temp), (warm, warm.jack_prior_temp)):
+            searcher = Searcher(cfg)
+            searcher.run(state.observation(Side.JACK), Rng(5))
+            assert searcher.prior_temp == temp
+            assert searcher.root is not None
+            tops.append(max(next(iter(searcher.root.stats.values())).prior))
+        assert tops[1] <= tops[0] + 1e-12
+        flatter += tops[1] < tops[0]
+    assert flatter >= 3
