@@ -23,8 +23,9 @@ from ..engine.actions import Action
 from ..engine.core import Side
 from ..engine.pocket.state import ACT
 from ..engine.rng import Rng
-from .base import Bot, make_bot, register
+from .base import BOTS, Bot, make_bot, register
 from .card_search import CARD, CARD_LEVELS, card_clocked
+from .personality import PERSONAL_LEVELS, PERSONALITIES, Personality, split_name
 from .pocket_belief import JackBelief
 from .pocket_search import POCKET_LEVELS, Searcher, _table, pocket_clocked
 from .search_tree import GAME_SEARCHES, SearchConfig, TreeCarry, settle_check
@@ -42,6 +43,8 @@ class SearchBot(Bot):
     #: London and New York: the card-game search (:mod:`game.bots.card_search`).
     card_config = CARD
     card_configs: dict[str, SearchConfig] = {}
+    #: A taste among the moves the search rates nearly best (:mod:`.personality`); None plays the best.
+    personality: Personality | None = None
 
     def __init__(self, config: SearchConfig | None = None, card_config: SearchConfig | None = None) -> None:
         if config is not None:
@@ -74,11 +77,26 @@ class SearchBot(Bot):
             action = legal[0]
         elif getattr(observation, "game", None) != "pocket" or observation.phase == ACT:
             action, self.last_info = self.search(observation, rng.fork(), carry=self.carry)
+            if self.personality is not None:
+                action = self._taste(observation, action)
         else:
             # Pocket decides with a choice only in phase "act" (witness and claim are forced).
             return legal[rng.below(len(legal))]
         self.remember(observation, action)
         return action
+
+    def _taste(self, observation, action: Action) -> Action:  # type: ignore[no-untyped-def]
+        """The personality's move among those the search found nearly as good as ``action``."""
+        assert self.personality is not None
+        picked = self.personality.pick(observation, action, self.last_info)
+        if picked != action:
+            self.carry.instead(str(picked))   # the next search starts below the move played
+            values = self.last_info.get("values", {})
+            self.last_info = {**self.last_info, "searched": str(action),
+                              "value": values.get(str(picked), (0, self.last_info.get("value")))[1],
+                              "visits": values.get(str(picked), (self.last_info.get("visits"), 0))[0]}
+        self.last_info["personality"] = self.personality.name
+        return picked
 
     def search(self, observation, rng: Rng, only: Action | None = None,  # type: ignore[no-untyped-def]
                carry: TreeCarry | None = None) -> tuple[Action, dict]:
@@ -204,6 +222,20 @@ class ExpertBot(SearchBot):
 LEVELS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "expert": ExpertBot, "hard1": ClassicHardBot}
 
 
+def _personal(level: str, personality: Personality) -> Callable[[], SearchBot]:
+    def make() -> SearchBot:
+        bot = LEVELS[level]()
+        bot.personality = personality
+        bot.name = f"{level}+{personality.name}"
+        return bot
+    return make
+
+
+for _lv in PERSONAL_LEVELS:
+    for _p in PERSONALITIES.values():
+        BOTS[f"{_lv}+{_p.name}"] = _personal(_lv, _p)
+
+
 def bot_from_spec(spec: str) -> Bot:
     """A bot from its registered name, or ``level:key=value,...`` for a tuned search level.
 
@@ -220,6 +252,7 @@ def bot_from_spec(spec: str) -> Bot:
     name, _, settings = spec.partition(":")
     if not settings:
         return make_bot(name)
+    name, personality = split_name(name)
     if name not in LEVELS and name != "search":
         raise ValueError(f"only search levels take settings, not {name!r}")
     level = LEVELS.get(name, SearchBot)
@@ -249,6 +282,7 @@ def bot_from_spec(spec: str) -> Bot:
     bot = SearchBot(replace(cfg, **changes), None)
     bot.card_configs = {g: replace(c, **changes) for g, c in level.card_configs.items()}
     bot.card_config = replace(level.card_config, **changes)
+    bot.personality = personality
     bot.name = spec
     return bot
 
