@@ -68,6 +68,7 @@ class Settings:
     last_mode: str = ""
     last_side: str = ""
     last_bot: str = ""
+    last_style: str = ""
     #: Why the file could not be read as it was (not saved).
     warning: str | None = field(default=None, compare=False, repr=False)
 
@@ -102,7 +103,7 @@ class Settings:
         return data
 
 
-LAST_CHOICES = ("last_game", "last_edition", "last_mode", "last_side", "last_bot")
+LAST_CHOICES = ("last_game", "last_edition", "last_mode", "last_side", "last_bot", "last_style")
 _KINDS = {"width": int, "height": int, "fullscreen": bool, "animation_speed": float,
           "volume": float, "music_volume": float, "effect_volumes": dict,
           "language": str, "server_address": str, "player_name": str,

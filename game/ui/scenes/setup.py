@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from ...bots import BOTS, make_bot
+from ...bots.personality import PERSONAL_LEVELS, PERSONALITIES
 from ...engine.rulesets import RULESETS
 from .. import theme
 from ..games import CLIENT_GAMES, EDITION_LABELS
@@ -33,6 +34,12 @@ BOT_HELP = {
     "minimax": N_("Weighs every reply to the end of the round: a different kind of opponent."),
 }
 BOT_ORDER = ("random", "greedy", "minimax", "easy", "normal", "hard", "expert")
+#: A searching level's personality (``game/bots/personalities.json``), "plain" for none.
+STYLE_LABELS = {"plain": N_("Plain"), "shadow": N_("Shadow"), "hoarder": N_("Hoarder")}
+STYLE_HELP = {
+    "shadow": N_("As Jack keeps to the dark, as investigator keeps suspects in sight, whenever it costs little."),
+    "hoarder": N_("Draws alibi cards whenever it costs little, on either side."),
+}
 #: Rule sets the client can draw and play; others are offered once their board is drawn.
 
 
@@ -43,6 +50,18 @@ def bot_names() -> list[str]:
     """
     make_bot("random")  # importing the bots' modules registers them
     return [n for n in BOT_ORDER if n in BOTS]
+
+
+def style_names() -> list[str]:
+    """The personalities a player picks from, "plain" first."""
+    return ["plain", *(n for n in PERSONALITIES if n in STYLE_LABELS)]
+
+
+def bot_spec(level: str, style: str | None) -> str:
+    """The bot a game is played against: ``hard``, or ``hard+shadow`` with a personality."""
+    if style in (None, "plain") or level not in PERSONAL_LEVELS:
+        return level
+    return f"{level}+{style}"
 
 
 def default_bot(names: list[str]) -> str:
@@ -73,10 +92,11 @@ class SetupScene(Scene):
         self.side = Choice(N_("Your side"), [("investigator", N_("Investigator")), ("jack", N_("Jack")),
                                              ("random", N_("Random"))], "investigator")
         self.bot = Choice(N_("Bot"), [(b, BOT_LABELS.get(b, (lambda b=b: b.title()))) for b in bots],
-                          default_bot(bots))
+                          default_bot(bots), lambda v: self._sync())
+        self.style = Choice(N_("Style"), [(n, STYLE_LABELS[n]) for n in style_names()], "plain")
         self._recall()
-        self.all_rows = [self.game, self.edition, self.mode, self.side, self.bot]
-        self.rows = [self.game, self.mode, self.side, self.bot]
+        self.all_rows = [self.game, self.edition, self.mode, self.side, self.bot, self.style]
+        self.rows = [self.game, self.mode, self.side, self.bot, self.style]
         self.start_button = Button(N_("Start"), self.start, kind="primary")
         self.back_button = Button(N_("Back"), self.back)
         self._size: tuple[int, int] | None = None
@@ -85,7 +105,7 @@ class SetupScene(Scene):
 
     def _remembered(self) -> dict[str, Choice]:
         return {"last_game": self.game, "last_edition": self.edition, "last_mode": self.mode,
-                "last_side": self.side, "last_bot": self.bot}
+                "last_side": self.side, "last_bot": self.bot, "last_style": self.style}
 
     def _recall(self) -> None:
         """Offer the choices of the last game started (values no longer offered are skipped)."""
@@ -107,6 +127,7 @@ class SetupScene(Scene):
         solo = self.mode.value == "solo"
         self.side.enabled = solo
         self.bot.enabled = solo
+        self.style.enabled = solo and self.bot.value in PERSONAL_LEVELS
         focused = self._focusables()[self.focus] if hasattr(self, "focus") else None
         rows = [r for r in self.all_rows if r is not self.edition or self.game.value == "london"]
         if rows != self.rows:
@@ -164,8 +185,8 @@ class SetupScene(Scene):
         if self.mode.value == "hotseat":
             scene = GameScene.new(self.app, seed, mode="hotseat", human="both", bot=None, game=game, edition=edition)
         else:
-            scene = GameScene.new(self.app, seed, mode="solo", human=side, bot=self.bot.value, game=game,
-                                  edition=edition)
+            scene = GameScene.new(self.app, seed, mode="solo", human=side,
+                                  bot=bot_spec(self.bot.value, self.style.value), game=game, edition=edition)
         self.app.stack.replace(scene)
 
     def back(self) -> None:
@@ -224,13 +245,16 @@ class SetupScene(Scene):
         self._size = size
         w, h = size
         pw = min(w - 2 * max(16, w // 16), 900)
-        row_h = max(40, min(62, int(h * 0.08)))
-        gap = max(10, row_h // 3)
-        top = int(h * (0.25 if len(self.rows) <= 4 else 0.21))
+        n = len(self.rows)
+        top = int(h * (0.25 if n <= 4 else 0.21 if n == 5 else 0.19))
+        bh = max(38, int(h * 0.065))
+        # the rows share what the title, the help lines, the buttons and the keys leave
+        fit = (int(h * 0.92) - top - int(h * 0.13) - bh) * 3 // (4 * n)
+        row_h = max(32, min(62, int(h * 0.08), fit))
+        gap = max(8, row_h // 3)
         x = (w - pw) // 2
         for i, row in enumerate(self.rows):
             row.rect = pygame.Rect(x, top + i * (row_h + gap), pw, row_h)
-        bh = max(38, int(h * 0.065))
         bw = max(150, int(w * 0.16))
         y = self.rows[-1].rect.bottom + int(h * 0.13)
         self.back_button.rect = pygame.Rect(w // 2 - bw - gap, y, bw, bh)
@@ -269,6 +293,8 @@ class SetupScene(Scene):
                 hints = [_("Your side is drawn by lot.")]
             if self.bot.value in BOT_HELP:
                 hints.append(_(BOT_HELP[self.bot.value]))
+            if self.style.enabled and self.style.value in STYLE_HELP:
+                hints.append(_(STYLE_HELP[self.style.value]))
         else:
             hints = [_("Two players share this screen. Jack's secrets show only after a hand-over.")]
         y = self.rows[-1].rect.bottom + int(h * 0.03)
