@@ -54,28 +54,17 @@ def test_a_personality_name_is_checked():
         bot_from_spec("hard+grumpy:iterations=10")
 
 
-def test_a_liked_move_within_the_margin_is_played_instead_of_the_best():
+@pytest.mark.parametrize(("liked_stats", "played"), [
+    ((40, 0.58), "liked"),   # within the margin: the taste wins
+    ((40, 0.56), "plain"),   # beyond it: the search's move
+    ((9, 0.70), "plain"),    # a high value on 9 visits against the best's 100 is noise
+])
+def test_a_liked_move_is_played_only_within_the_margin_and_the_visit_share(liked_stats, played):
     obs = decision("pocket", 5, Side.INVESTIGATOR, skip=0).observation(Side.INVESTIGATOR)
     p = taste("investigator", "in_sight")
     liked, plain = liked_and_not(obs, p)
-    info = {"values": {plain: (100, 0.60), liked: (40, 0.58)}}
-    assert str(p.pick(obs, action(obs, plain), info)) == liked
-
-
-def test_a_liked_move_beyond_the_margin_is_not_played():
-    obs = decision("pocket", 5, Side.INVESTIGATOR, skip=0).observation(Side.INVESTIGATOR)
-    p = taste("investigator", "in_sight")
-    liked, plain = liked_and_not(obs, p)
-    info = {"values": {plain: (100, 0.60), liked: (40, 0.56)}}
-    assert str(p.pick(obs, action(obs, plain), info)) == plain
-
-
-def test_a_liked_move_the_search_hardly_visited_is_not_played():
-    obs = decision("pocket", 5, Side.INVESTIGATOR, skip=0).observation(Side.INVESTIGATOR)
-    p = taste("investigator", "in_sight")
-    liked, plain = liked_and_not(obs, p)
-    info = {"values": {plain: (100, 0.60), liked: (9, 0.70)}}   # a high value on 9 visits is noise
-    assert str(p.pick(obs, action(obs, plain), info)) == plain
+    info = {"values": {plain: (100, 0.60), liked: liked_stats}}
+    assert str(p.pick(obs, action(obs, plain), info)) == {"liked": liked, "plain": plain}[played]
 
 
 def test_a_taste_for_the_other_side_leaves_the_move_alone():
