@@ -17,7 +17,8 @@ left alone).  A line cut short by a kill is
 dropped and its game played again.
 
 A bot is a registered name (``random``, ``greedy``, ``minimax``, ``easy``,
-``normal``, ``hard``, ``expert``, ``hard1``) or a search level with settings
+``normal``, ``hard``, ``expert``, ``hard1``, and a search level with a
+personality such as ``hard+shadow``) or a search level with settings
 changed, for tuning: ``hard:iterations=500,horizon=2`` (see
 :class:`game.bots.search.SearchConfig`).  ``hard`` and ``expert`` search by
 the clock; give them ``iterations`` for figures that repeat.
