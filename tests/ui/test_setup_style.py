@@ -64,3 +64,16 @@ def test_six_rows_fit_the_small_window(game_app_small) -> None:  # type: ignore[
     assert bottom <= game_app_small.size[1] - 30, "the buttons must stay inside the window, above the keys"
     rects = [r.rect for r in setup.rows]
     assert all(a.bottom < b.top for a, b in zip(rects, rects[1:], strict=False))
+
+
+def test_the_status_line_names_the_bot_and_its_style_while_it_thinks(game_app) -> None:  # type: ignore[no-untyped-def]
+    scene = GameScene.new(game_app, 7, mode="solo", human="jack", bot="easy+shadow", game="pocket")
+    game_app.stack.push(scene)
+    for _ in range(600):   # the investigator moves first in Pocket
+        if scene.anim is not None:
+            scene.skip_animation()
+        if "·" in scene._status()[0]:
+            break
+        game_app.tick(1 / 30)
+    assert scene._status()[0] == "Investigator (Easy · Shadow) is thinking…"
+    assert scene._status(with_bot=False)[0] == "Investigator is thinking…"

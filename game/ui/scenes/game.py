@@ -45,6 +45,7 @@ from ..scene import Scene, register
 from ..tween import Step
 from ..widgets import Button, Toast
 from ..workers import bot_pool as _pool
+from .setup import bot_label
 
 BOT_DELAY = 0.55       # seconds (at speed 1) before a bot moves, so the player can follow
 END_DELAY = 0.6        # pause on the final position before the results
@@ -688,7 +689,7 @@ class GameScene(Scene):
         """Closing the window during an online game asks first (leaving resigns it)."""
         return self.driver is not None and self.driver.ask_leave("quit")
 
-    def _status(self) -> tuple[str, tuple[int, int, int]]:
+    def _status(self, with_bot: bool = True) -> tuple[str, tuple[int, int, int]]:
         m = self.model
         if m.outcome is not None and self.anim is None:
             return _("Game over"), theme.BRASS_LIGHT
@@ -705,7 +706,9 @@ class GameScene(Scene):
             return _("Your turn ({side})").format(side=texts.side_name(side)), col
         if self.mode == "watch" or side not in self.humans:
             name = self.driver.players.get(side.value) if self.driver is not None else None
-            if name:   # online: say who
+            if name is None and with_bot and self.bot is not None and self.mode == "solo":
+                name = bot_label(self.bot_name)
+            if name:   # online: say who; solo: which bot
                 return _("{side} ({name}) is thinking…").format(side=texts.side_name(side), name=name), col
             return _("{side} is thinking…").format(side=texts.side_name(side)), col
         return _("{side} to play").format(side=texts.side_name(side)), col
@@ -730,8 +733,12 @@ class GameScene(Scene):
                                  "topright")
             right = vr.x - round(8 * s)
         if status:
-            theme.blit_text(surface, status, theme.fit_size(status, max(11, round(16 * s)), right - r.x, "sans-bold"),
-                            col, (r.x, y2), "topleft", "sans-bold")
+            wanted = max(11, round(16 * s))
+            size = theme.fit_size(status, wanted, right - r.x, "sans-bold")
+            if size < wanted:   # too long with the bot's level and style: without them
+                status, col = self._status(with_bot=False)
+                size = theme.fit_size(status, wanted, right - r.x, "sans-bold")
+            theme.blit_text(surface, status, size, col, (r.x, y2), "topleft", "sans-bold")
         self.menu_button.draw(surface)
         self.sight_button.draw(surface, focused=self.show_sight)
         # draw the icons on the two small buttons

@@ -64,6 +64,15 @@ def bot_spec(level: str, style: str | None) -> str:
     return f"{level}+{style}"
 
 
+def bot_label(spec: str) -> str:
+    """The bot as the player chose it, in the language shown: "Hard", "Hard · Shadow"."""
+    level, _plus, style = spec.partition(":")[0].partition("+")
+    label = _(BOT_LABELS[level]) if level in BOT_LABELS else level.title()
+    if style:
+        label += " · " + (_(STYLE_LABELS[style]) if style in STYLE_LABELS else style.title())
+    return label
+
+
 def default_bot(names: list[str]) -> str:
     for name in ("normal", "greedy"):
         if name in names:
