@@ -204,7 +204,7 @@ class LondonState(CardGame):
     def _power_possible(self, a: int) -> bool:
         if a == GOODLEY:
             return self._can_whistle(WHISTLE_POINTS)
-        return bool(self._power_options(a))
+        return super()._power_possible(a)
 
     def _reach(self, a: int) -> tuple[int, ...]:
         return layers(self.pos[a], MOVES[a], a == STEALTHY, self.open_manholes())

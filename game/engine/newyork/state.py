@@ -244,7 +244,7 @@ class NewYorkState(CardGame):
         """Whether the power has a choice, judged on public facts (escapes left out)."""
         if a == EASTMAN:
             return any(self._push_reach(x) & ~self.occupied() for x in self._pushable())
-        return bool(self._power_options(a))
+        return super()._power_possible(a)
 
     def _zone_options(self) -> list[Action]:
         out: list[Action] = []
