@@ -137,6 +137,10 @@ SAME_PLAY: dict[str, str] = {
     "03d26783a4d1e339": "dabd7355dc36f362",   # Pocket
     # A setting for Pocket's Jack alone (``jack_prior_temp``); the card games do not read it.
     "3d9d386b9e65fafc": "1c322856bbebafac",    # London and New York
+    # Personalities (``level+personality``, a bot of its own); a level without one plays as before.
+    # London's and New York's power check calls the shared one instead of repeating it.
+    "3997e68c5b88edf2": "874ed94cbc764742",   # Pocket
+    "0de7beda5ed29757": "3d9d386b9e65fafc",    # London and New York
 }
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pygame
 from test_game_scene import click, send
 
+from game.ui.opponents import bot_spec
 from game.ui.scenes.game import GameScene
-from game.ui.scenes.setup import SetupScene, bot_spec
+from game.ui.scenes.setup import SetupScene
 
 
 def open_setup(app):  # type: ignore[no-untyped-def]

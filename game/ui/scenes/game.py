@@ -41,11 +41,11 @@ from ..games import GAMES, GameUI, ui_for
 from ..hinting import HINT_KEYS, HintHelper
 from ..i18n import N_, _
 from ..intents import intent_of
+from ..opponents import bot_label
 from ..scene import Scene, register
 from ..tween import Step
 from ..widgets import Button, Toast
 from ..workers import bot_pool as _pool
-from .setup import bot_label
 
 BOT_DELAY = 0.55       # seconds (at speed 1) before a bot moves, so the player can follow
 END_DELAY = 0.6        # pause on the final position before the results

@@ -13,33 +13,16 @@ from typing import Any
 import pygame
 
 from ...bots import BOTS, make_bot
-from ...bots.personality import PERSONAL_LEVELS, PERSONALITIES
+from ...bots.personality import PERSONAL_LEVELS
 from ...engine.rulesets import RULESETS
 from .. import theme
 from ..games import CLIENT_GAMES, EDITION_LABELS
 from ..i18n import N_, _
+from ..opponents import BOT_HELP, BOT_LABELS, BOT_ORDER, STYLE_HELP, STYLE_LABELS, bot_spec, style_names
 from ..save_texts import describe_save
 from ..scene import Scene, register
 from ..widgets import Button, Choice, Toast, draw_title, ornament
 
-BOT_LABELS = {"random": N_("Random"), "greedy": N_("Greedy"), "easy": N_("Easy"), "normal": N_("Normal"),
-              "hard": N_("Hard"), "expert": N_("Expert"), "minimax": N_("Minimax")}
-BOT_HELP = {
-    "random": N_("Plays any legal move: good for learning the rules."),
-    "greedy": N_("Looks one move ahead and splits the suspects well."),
-    "easy": N_("Thinks a little ahead: a gentle opponent."),
-    "normal": N_("Thinks ahead with care: a fair opponent."),
-    "hard": N_("Thinks hard before each move: a strong opponent."),
-    "expert": N_("Thinks up to three seconds a move: the strongest opponent."),
-    "minimax": N_("Weighs every reply to the end of the round: a different kind of opponent."),
-}
-BOT_ORDER = ("random", "greedy", "minimax", "easy", "normal", "hard", "expert")
-#: A searching level's personality (``game/bots/personalities.json``), "plain" for none.
-STYLE_LABELS = {"plain": N_("Plain"), "shadow": N_("Shadow"), "hoarder": N_("Hoarder")}
-STYLE_HELP = {
-    "shadow": N_("As Jack keeps to the dark, as investigator keeps suspects in sight, whenever it costs little."),
-    "hoarder": N_("Draws alibi cards whenever it costs little, on either side."),
-}
 #: Rule sets the client can draw and play; others are offered once their board is drawn.
 
 
@@ -50,27 +33,6 @@ def bot_names() -> list[str]:
     """
     make_bot("random")  # importing the bots' modules registers them
     return [n for n in BOT_ORDER if n in BOTS]
-
-
-def style_names() -> list[str]:
-    """The personalities a player picks from, "plain" first."""
-    return ["plain", *(n for n in PERSONALITIES if n in STYLE_LABELS)]
-
-
-def bot_spec(level: str, style: str | None) -> str:
-    """The bot a game is played against: ``hard``, or ``hard+shadow`` with a personality."""
-    if style in (None, "plain") or level not in PERSONAL_LEVELS:
-        return level
-    return f"{level}+{style}"
-
-
-def bot_label(spec: str) -> str:
-    """The bot as the player chose it, in the language shown: "Hard", "Hard · Shadow"."""
-    level, _plus, style = spec.partition(":")[0].partition("+")
-    label = _(BOT_LABELS[level]) if level in BOT_LABELS else level.title()
-    if style:
-        label += " · " + (_(STYLE_LABELS[style]) if style in STYLE_LABELS else style.title())
-    return label
 
 
 def default_bot(names: list[str]) -> str:
