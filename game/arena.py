@@ -141,6 +141,9 @@ SAME_PLAY: dict[str, str] = {
     # London's and New York's power check calls the shared one instead of repeating it.
     "3997e68c5b88edf2": "874ed94cbc764742",   # Pocket
     "0de7beda5ed29757": "3d9d386b9e65fafc",    # London and New York
+    # The personalities' names and help are the client's alone (translated); play is unchanged.
+    "6f91638762d7f430": "3997e68c5b88edf2",   # Pocket
+    "9b20d24b62ce4997": "0de7beda5ed29757",    # London and New York
 }
 
 

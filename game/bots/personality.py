@@ -71,11 +71,10 @@ TRAITS: dict[str, Callable[[Any], float]] = {"unseen": _unseen, "in_sight": _in_
 
 @dataclass(frozen=True)
 class Personality:
-    """A taste: trait weights per side, and how much win chance it may give up for them."""
+    """A taste: trait weights per side, and how much win chance it may give up for them (its name and
+    help as players read them are the client's, translated: ``game/ui/opponents.py``)."""
 
     name: str
-    label: str
-    help: str
     traits: dict[str, dict[str, float]]   # side -> trait -> weight
     margin: float
     visit_share: float
@@ -128,7 +127,7 @@ def load_personalities(path: Path = _DATA) -> dict[str, Personality]:
                 if trait not in TRAITS or not isinstance(w, (int, float)) or w < 0:
                     raise ValueError(f"{path.name}: {name}: bad trait {trait!r} for {side}")
             traits[side] = {t: float(w) for t, w in weights.items()}
-        out[name] = Personality(name, str(p["label"]), str(p["help"]), traits, margin, share)
+        out[name] = Personality(name, traits, margin, share)
     return out
 
 

@@ -91,10 +91,8 @@ class SearchBot(Bot):
         picked = self.personality.pick(observation, action, self.last_info)
         if picked != action:
             self.carry.instead(str(picked))   # the next search starts below the move played
-            values = self.last_info.get("values", {})
-            self.last_info = {**self.last_info, "searched": str(action),
-                              "value": values.get(str(picked), (0, self.last_info.get("value")))[1],
-                              "visits": values.get(str(picked), (self.last_info.get("visits"), 0))[0]}
+            visits, value = self.last_info["values"][str(picked)]   # a pick is always one the search rated
+            self.last_info = {**self.last_info, "searched": str(action), "value": value, "visits": visits}
         self.last_info["personality"] = self.personality.name
         return picked
 

@@ -16,7 +16,7 @@ from game.engine.rng import Rng
 
 
 def taste(side: str, trait: str, margin: float = 0.03, share: float = 0.1) -> Personality:
-    return Personality("test", "Test", "", {side: {trait: 1.0}}, margin, share)
+    return Personality("test", {side: {trait: 1.0}}, margin, share)
 
 
 def scored_moves(obs, p: Personality) -> dict[str, float]:  # type: ignore[no-untyped-def]
