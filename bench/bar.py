@@ -20,6 +20,7 @@ time whatever ``--jobs`` says (``jobs_for``).
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 
@@ -35,6 +36,23 @@ PAIRINGS = [("hard1", "hard1"), ("hard", "hard1"), ("hard1", "hard"), ("hard", "
 
 #: Points ``hard`` must gain over ``hard1`` from each side.
 GAIN = 15.0
+
+#: How far a gain must stand beyond the noise for expert to beat hard: the gain over its standard
+#: error, the two pairings taken as independent samples (1.645 is one-sided 95%).  A gain of one
+#: game in 400 is a tie, not a win.
+BEYOND_NOISE = 1.645
+
+
+def gain_z(a: tuple[int, int], b: tuple[int, int]) -> float:
+    """The difference of two win shares, ``a``'s minus ``b``'s, over its pooled standard error.
+
+    >>> round(gain_z((273, 400), (245, 400)), 2)
+    2.07
+    """
+    (wa, na), (wb, nb) = a, b
+    pooled = (wa + wb) / (na + nb)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / na + 1 / nb))
+    return (wa / na - wb / nb) / se if se else 0.0
 
 
 def jobs_for(jobs: int, *specs: str) -> int:
@@ -73,18 +91,24 @@ def judge(counts: dict[tuple[str, str], tuple[int, int]], games: int) -> list[tu
 
     checks = []
 
-    def gains(what: str, level: str, base: tuple[str, str], names: str, enough) -> None:  # type: ignore[no-untyped-def]
-        """``level`` in each seat against the other bot of ``base``, as a gain over ``base``."""
+    def gains(what: str, level: str, base: tuple[str, str], names: str, enough, noise: bool = False  # type: ignore[no-untyped-def]
+              ) -> None:
+        """``level`` in each seat against the other bot of ``base``, as a gain over ``base``
+        (``enough(gain, z)``; with ``noise`` the figures give the gain's ``z`` too)."""
         other = base[0]
         for side, p, sign in (("Jack", (level, other), 1), ("investigator", (other, level), -1)):
             gain = sign * (rate(p) - rate(base))
-            figures = f"{gain:+.1f} points (Jack {rate(p):.1f}% against {rate(base):.1f}% between the {names})"
             wait = played(base, p)
+            z = 0.0 if wait else sign * gain_z(counts[p], counts[base])
+            figures = f"{gain:+.1f} points (Jack {rate(p):.1f}% against {rate(base):.1f}% between the {names})"
+            if noise:
+                figures += f", z = {z:.2f}"
             checks.append((f"{what} as {side}", wait or figures,
-                           "open" if wait else ("met" if enough(gain) else "not met")))
+                           "open" if wait else ("met" if enough(gain, z) else "not met")))
 
-    gains(f"hard gains {GAIN:.0f}+ over hard1", "hard", ("hard1", "hard1"), "hard1s", lambda g: g >= GAIN)
-    gains("expert beats hard", "expert", ("hard", "hard"), "hards", lambda g: g > 0)
+    gains(f"hard gains {GAIN:.0f}+ over hard1", "hard", ("hard1", "hard1"), "hard1s", lambda g, z: g >= GAIN)
+    gains("expert beats hard", "expert", ("hard", "hard"), "hards", lambda g, z: g > 0 and z >= BEYOND_NOISE,
+          noise=True)
     for side, p in (("Jack", ("hard", "minimax")), ("investigator", ("minimax", "hard"))):
         w, n = counts.get(p, (0, 0))
         won = w if side == "Jack" else n - w

@@ -16,7 +16,7 @@ def verdicts(counts: dict, games: int = 100) -> dict[str, str]:
 
 FULL = {("hard1", "hard1"): (40, 100), ("hard", "hard1"): (56, 100), ("hard1", "hard"): (24, 100),
         ("hard", "minimax"): (62, 100), ("minimax", "hard"): (35, 100), ("hard", "hard"): (45, 100),
-        ("expert", "hard"): (50, 100), ("hard", "expert"): (40, 100)}
+        ("expert", "hard"): (60, 100), ("hard", "expert"): (30, 100)}
 
 
 def test_the_bar_is_met_when_every_check_holds():
@@ -38,6 +38,22 @@ def test_beating_minimax_needs_the_whole_interval_above_half():
 def test_expert_must_do_better_than_hard_in_the_same_seat():
     v = verdicts({**FULL, ("expert", "hard"): (45, 100), ("hard", "expert"): (46, 100)})
     assert v["expert beats hard as Jack"] == v["expert beats hard as investigator"] == "not met"
+
+
+def test_expert_within_the_noise_of_hard_does_not_beat_it():
+    """One game more in 400 is a tie (Pocket's expert Jack: 266 against hard's 265)."""
+    counts = {**FULL, ("hard", "hard"): (265, 400), ("expert", "hard"): (266, 400), ("hard", "expert"): (264, 400)}
+    v = verdicts(counts, 400)
+    assert v["expert beats hard as Jack"] == v["expert beats hard as investigator"] == "not met"
+    figures = {what: f for what, f, _ in bar.judge(counts, 400)}
+    assert figures["expert beats hard as Jack"].endswith("z = 0.07")
+
+
+def test_a_gain_beyond_the_noise_beats_hard():
+    """New York's expert Jack: 273 of 400 against hard's 245, z = 2.07."""
+    counts = {**FULL, ("hard", "hard"): (245, 400), ("expert", "hard"): (273, 400), ("hard", "expert"): (195, 400)}
+    v = verdicts(counts, 400)
+    assert v["expert beats hard as Jack"] == v["expert beats hard as investigator"] == "met"
 
 
 def test_a_check_with_a_pairing_not_all_played_is_open_and_says_how_far():
@@ -63,7 +79,7 @@ KEPT_MET = {
                 "expert beats hard as Jack", "expert beats hard as investigator",
                 "hard beats minimax as Jack, interval above 50%",
                 "hard beats minimax as investigator, interval above 50%"},
-    # Pocket's expert checks wait on the hard-hard and expert pairings.
+    # Pocket's expert Jack ties hard (266 and 265 of 400); hard against expert is still being played.
     "pocket": {"hard gains 15+ over hard1 as Jack", "hard gains 15+ over hard1 as investigator",
                "hard beats minimax as Jack, interval above 50%",
                "hard beats minimax as investigator, interval above 50%"},
