@@ -31,3 +31,34 @@ def gain_z(a: tuple[int, int], b: tuple[int, int]) -> float:
     pooled = (wa + wb) / (na + nb)
     se = math.sqrt(pooled * (1 - pooled) * (1 / na + 1 / nb))
     return (wa / na - wb / nb) / se if se else 0.0
+
+
+def sign_test(up: int, down: int) -> float:
+    """The exact two-sided sign test on paired results: the chance of a split of ``up + down``
+    differing deals at least this uneven if either side were as likely to take each.
+
+    Two levels played on the same deals mostly agree; only the deals they decide
+    differently tell them apart, and there each is a coin toss if they are equal.
+
+    >>> round(sign_test(55, 54), 3), round(sign_test(30, 12), 4)
+    (1.0, 0.0079)
+    """
+    n, k = up + down, min(up, down)
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def paired_gain_z(up: int, down: int, n: int) -> float:
+    """The gain of ``up - down`` deals in ``n`` played by two levels, in its paired standard error
+    (the deals both won or both lost add no noise).
+
+    >>> round(paired_gain_z(30, 12, 400), 2)
+    2.8
+    """
+    if n == 0:
+        return 0.0
+    d = (up - down) / n
+    var = ((up + down) / n - d * d) / n
+    return d / math.sqrt(var) if var > 0 else 0.0
