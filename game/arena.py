@@ -14,7 +14,9 @@ the files only the other family of games uses): a game played by other
 code is not counted, unless that code is known to play the same moves
 (:data:`SAME_PLAY`, or :data:`SAME_PLAY_EXCEPT` for the pairings a change
 left alone).  A line cut short by a kill is
-dropped and its game played again.
+dropped and its game played again.  A line keeps the players' moves as well,
+so a recorded game can be played again from them (:func:`replay`): games at
+the levels' real clocks are the strongest play there is to fit tables from.
 
 A bot is a registered name (``random``, ``greedy``, ``minimax``, ``easy``,
 ``normal``, ``hard``, ``expert``, ``hard1``, and a search level with a
@@ -49,10 +51,12 @@ def game_seeds(seed: int, index: int) -> tuple[int, int, int]:
     return r.u64(), r.u64(), r.u64()
 
 
-def play_game(game: str, jack: str, inv: str, seed: int, index: int, watch=None):  # type: ignore[no-untyped-def]
+def play_game(game: str, jack: str, inv: str, seed: int, index: int, watch=None,  # type: ignore[no-untyped-def]
+              moves: list[str] | None = None):
     """Play game ``index`` of ``seed``; its final state and each side's decision times.
 
-    ``watch(state)``, if given, sees the state before each decision and at the end.
+    ``watch(state)``, if given, sees the state before each decision and at the end;
+    ``moves``, if given, gets the text of each action the players chose, in order.
     """
     rs = find_ruleset(game)
     state_seed, jack_seed, inv_seed = game_seeds(seed, index)
@@ -75,15 +79,47 @@ def play_game(game: str, jack: str, inv: str, seed: int, index: int, watch=None)
         if many:
             times[side.value].append(round(dt, 4))   # 0.1 ms: enough, and records stay small
         state.apply(action)  # checked: an illegal choice raises
+        if moves is not None:
+            moves.append(str(action))
     return state, times
 
 
 def play_one(job: tuple[str, str, str, int, int]) -> dict:
-    """Play game ``index``; the winner, how it ended and each side's decision times."""
+    """Play game ``index``; the winner, how it ended, each side's decision times and the players'
+    moves (so that a recorded game can be replayed: :func:`replay`)."""
     index = job[4]
-    state, times = play_game(*job)
+    moves: list[str] = []
+    state, times = play_game(*job, moves=moves)
     return {"index": index, "winner": state.winner().value,
-            "end": state.outcome.termination.value, "rounds": state.round, "times": times}
+            "end": state.outcome.termination.value, "rounds": state.round, "times": times,
+            "moves": moves}
+
+
+def replay(game: str, seed: int, index: int, moves: list[str], watch=None):  # type: ignore[no-untyped-def]
+    """The final state of recorded game ``index`` of ``seed`` played again from its ``moves`` (the
+    deal and the chance steps come from the seed, as when it was played).
+
+    ``watch(state)`` sees the state before each move and at the end.  A recorded game is strong
+    play at the levels' real clocks, which no fixed budget reproduces: this is how its positions
+    are read again (a value table fitted from them, :mod:`game.bots.fit`).
+
+    :raises ParseError, IllegalActionError: if a move is not an action, or not legal where it stands
+        (a record of other rules, or a corrupt one); :raises RecordError: if the moves stop
+        before the game is over.
+    """
+    rs = find_ruleset(game)
+    state = rs.new(game_seeds(seed, index)[0])
+    for text in moves:
+        advance_chance(state)
+        if watch is not None:
+            watch(state)
+        state.apply(rs.vocabulary.parse(text))
+    advance_chance(state)
+    if watch is not None:
+        watch(state)
+    if not state.is_over():
+        raise RecordError(f"{game} game {index} of seed {seed}: the moves stop before the end")
+    return state
 
 
 class RecordError(ValueError):
@@ -190,7 +226,9 @@ def pairing(game: str, jack: str, inv: str, seed: int) -> list:
 
 def _valid_game(line: dict) -> bool:
     times = line.get("times")
+    moves = line.get("moves", [])
     return (isinstance(line.get("index"), int) and line.get("winner") in ("jack", "investigator")
+            and isinstance(moves, list) and all(isinstance(m, str) for m in moves)
             and isinstance(line.get("end"), str) and isinstance(line.get("rounds"), int)
             and isinstance(times, dict)
             and all(isinstance(times.get(side), list)

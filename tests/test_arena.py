@@ -7,7 +7,19 @@ import json
 
 import pytest
 
-from game.arena import SAME_PLAY, SAME_PLAY_EXCEPT, RecordError, pairing, read_record, report, run_arena, same_play
+from game.arena import (
+    SAME_PLAY,
+    SAME_PLAY_EXCEPT,
+    RecordError,
+    pairing,
+    play_one,
+    read_record,
+    replay,
+    report,
+    run_arena,
+    same_play,
+)
+from game.engine.errors import IllegalActionError, ParseError
 
 PAIRING = ("pocket", "random", "greedy")
 
@@ -57,6 +69,38 @@ def test_a_game_cut_short_by_a_kill_is_played_again(tmp_path):
     kept = [json.loads(line) for line in record.read_text().splitlines()]   # whole lines again
     assert sorted(g["index"] for g in kept) == [0, 1, 2, 3]
     assert sorted(read_record(record, pairing(*PAIRING, 2))) == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("game", ["pocket", "london", "newyork"])
+def test_a_recorded_game_replays_from_its_moves_to_the_same_end(tmp_path, game):
+    record = tmp_path / "games.jsonl"
+    run_arena(game, "greedy", "easy:iterations=10", games=2, seed=6, record=record)
+    for index, played in read_record(record, pairing(game, "greedy", "easy:iterations=10", 6)).items():
+        seen = []
+        state = replay(game, 6, index, played["moves"], watch=seen.append)
+        assert state.winner().value == played["winner"] and state.round == played["rounds"]
+        assert state.outcome.termination.value == played["end"]
+        assert len(seen) == len(played["moves"]) + 1 and seen[-1] is state
+
+
+def test_a_replay_of_wrong_or_short_moves_is_a_clear_error():
+    moves = play_one(("pocket", "random", "greedy", 7, 0))["moves"]
+    with pytest.raises(RecordError, match="stop before the end"):
+        replay("pocket", 7, 0, moves[:-1])
+    with pytest.raises(ParseError):
+        replay("pocket", 7, 0, ["fly to the moon", *moves])
+    with pytest.raises(IllegalActionError):
+        replay("pocket", 7, 0, [moves[1], *moves])   # one move off: a move is not legal where it stands
+
+
+def test_a_record_line_whose_moves_are_not_texts_is_refused(tmp_path):
+    record = tmp_path / "games.jsonl"
+    run_arena(*PAIRING, games=2, seed=3, record=record)
+    lines = [json.loads(x) for x in record.read_text().splitlines()]
+    lines[0]["moves"] = [1, 2]
+    record.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    with pytest.raises(RecordError, match="line 1"):
+        read_record(record, pairing(*PAIRING, 3))
 
 
 @pytest.mark.parametrize("bad", ["not json at all", '{"pairing": ["pocket"], "index": "x"}', "[1, 2]"])
