@@ -180,6 +180,9 @@ SAME_PLAY: dict[str, str] = {
     # The personalities' names and help are the client's alone (translated); play is unchanged.
     "6f91638762d7f430": "3997e68c5b88edf2",   # Pocket
     "9b20d24b62ce4997": "0de7beda5ed29757",    # London and New York
+    # The Pocket fit reads recorded games again from their moves (``--from-record``); no bot reads it.
+    "fe28f450e4cfc1e0": "6f91638762d7f430",   # Pocket
+    "c3a808740f8710bf": "9b20d24b62ce4997",    # London and New York
 }
 
 

@@ -47,12 +47,65 @@ def record_game(args: tuple[str, str, int, int]) -> tuple[list[tuple[int, int, i
         else:
             side = tm.side
             state._apply(players[side].choose(state.observation(side), rng))
-        if len(state.track) != rounds:
-            rounds = len(state.track)
-            if not state.is_over():
-                records.append((rounds, sum(state.suspect), min(jack_hourglasses(state), 9),
-                                int(state.chase)))
+        rounds = _between_rounds(state, rounds, records)
     return records, int(state.winner() is Side.JACK)
+
+
+def _between_rounds(state: PocketState, rounds: int, records: list) -> int:
+    """Add ``state``'s record if a witness call has come since ``rounds`` calls; the calls now."""
+    if len(state.track) != rounds:
+        rounds = len(state.track)
+        if not state.is_over():
+            records.append((rounds, sum(state.suspect), min(jack_hourglasses(state), 9), int(state.chase)))
+    return rounds
+
+
+def collect_record(path: str, levels: set[str] | None = None) -> tuple[dict, int, int, int]:
+    """The counts of :func:`collect` from the games of an arena record (``run.py arena --record``)
+    played again from their moves: every Pocket game with moves whose two bots' levels are in
+    ``levels`` (all if None).  Also Jack's wins, the games read, and the games left out because
+    their moves do not replay (other rules, or another deal).  The record's games are the clocked
+    levels at their real clocks, stronger than any fixed budget played here."""
+    from ..arena import RecordError, replay  # the arena imports the bots: only when asked
+
+    counts: dict[tuple[int, int, int, int], list[int]] = {}
+    jack_wins = games = bad = 0
+    for raw in open(path, encoding="utf-8"):
+        try:
+            line = json.loads(raw)
+            key, moves, index = line["pairing"], line["moves"], line["index"]
+            game, jack, inv, seed = key[0], key[1], key[2], key[3]
+        except (ValueError, KeyError, TypeError, IndexError):
+            continue   # a game without moves (recorded before they were kept), or a cut-short line
+        if game != "pocket" or (levels is not None and not {_level(jack), _level(inv)} <= levels):
+            continue
+        records: list = []
+        rounds = [0]
+
+        def watch(state: PocketState, records: list = records, rounds: list = rounds) -> None:
+            rounds[0] = _between_rounds(state, rounds[0], records)
+
+        try:
+            state = replay(game, seed, index, moves, watch)
+        except (ValueError, RecordError):
+            bad += 1
+            continue
+        if state.winner().value != line.get("winner"):
+            bad += 1
+            continue
+        won = int(state.winner() is Side.JACK)
+        games += 1
+        jack_wins += won
+        for rec in records:
+            c = counts.setdefault(rec, [0, 0])
+            c[0] += won
+            c[1] += 1
+    return counts, jack_wins, games, bad
+
+
+def _level(spec: str) -> str:
+    """A bot's level: ``expert`` of ``expert:horizon=3`` and of ``expert+shadow``."""
+    return spec.split(":", 1)[0].split("+", 1)[0]
 
 
 def collect(jack: str, inv: str, games: int, seed: int, jobs: int) -> dict:
@@ -154,10 +207,30 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=str(VALUES_FILE))
     ap.add_argument("--merge", action="append", default=[], help="also use counts saved in this file")
     ap.add_argument("--save-counts", default=None, help="write the raw counts here")
+    ap.add_argument("--from-record", default=None, metavar="FILE",
+                    help="play nothing: read the games of this arena record again from their moves")
+    ap.add_argument("--levels", default=None,
+                    help="with --from-record: only games whose two bots are of these levels (hard,expert)")
     args = ap.parse_args(argv)
-    data = collect(args.jack, args.investigator, args.games, args.seed, args.jobs)
-    counts = data["counts"]
-    print(f"{args.games} games, jack won {data['jack_wins']}", file=sys.stderr)
+    if args.from_record:
+        levels = set(args.levels.split(",")) if args.levels else None
+        try:
+            counts, wins, games, bad = collect_record(args.from_record, levels)
+        except OSError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        print(f"{games} recorded games, jack won {wins}; {bad} did not replay", file=sys.stderr)
+        if not games:
+            print("error: no recorded game to fit from", file=sys.stderr)
+            return 2
+        source: dict = {"record": args.from_record, "levels": args.levels or "any", "games": games,
+                        "merged": args.merge}
+    else:
+        data = collect(args.jack, args.investigator, args.games, args.seed, args.jobs)
+        counts = data["counts"]
+        print(f"{args.games} games, jack won {data['jack_wins']}", file=sys.stderr)
+        source = {"games": args.games, "jack": args.jack, "investigator": args.investigator,
+                  "seed": args.seed, "merged": args.merge}
     for path in args.merge:
         for row in json.loads(open(path).read()):
             key = tuple(row[:4])
@@ -168,8 +241,7 @@ def main(argv: list[str] | None = None) -> int:
         with open(args.save_counts, "w") as fh:
             json.dump([[*k, *v] for k, v in sorted(counts.items())], fh)
     result = smooth(counts)
-    result["source"] = {"games": args.games, "jack": args.jack, "investigator": args.investigator,
-                        "seed": args.seed, "merged": args.merge}
+    result["source"] = source
     with open(args.out, "w") as fh:
         json.dump(_rounded(result), fh, indent=0)
     return 0

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from game.bots.fit import main, record_game
+from game.bots.fit import collect_record, main, record_game
 from game.bots.pocket_eval import ValueTable
 from game.engine.pocket.state import ROUNDS, TO_WIN
 
@@ -35,3 +35,39 @@ def test_the_written_table_loads_and_says_where_it_came_from(tmp_path):
         for n in range(2, 10):
             for h in range(TO_WIN):
                 assert 0.0 <= table.table[r][n][h] <= 1.0
+
+
+def test_a_table_is_fitted_from_the_games_of_an_arena_record_played_again(tmp_path, capsys):
+    from game.arena import run_arena
+
+    record = tmp_path / "pocket.jsonl"
+    run_arena("pocket", "greedy", "easy:iterations=10", games=4, seed=2, record=record)
+    run_arena("pocket", "random", "greedy", games=2, seed=2, record=record)
+    lines = record.read_text().splitlines()
+    old = json.loads(lines[0])
+    del old["moves"]   # a game recorded before moves were kept: left out
+    record.write_text("\n".join([json.dumps(old), *lines[1:]]) + "\n")
+    counts, wins, games, bad = collect_record(str(record), {"greedy", "easy"})
+    assert (games, bad) == (3, 0)
+    assert wins == sum(json.loads(x)["winner"] == "jack" for x in lines[1:4])
+    assert sum(c[1] for c in counts.values()) > 0
+    assert collect_record(str(record))[2] == 5
+
+    out = tmp_path / "values.json"
+    assert main(["--from-record", str(record), "--levels", "greedy,easy", "--out", str(out)]) == 0
+    raw = json.loads(out.read_text())
+    assert raw["source"]["record"] == str(record) and raw["source"]["games"] == 3
+    ValueTable.load(out)
+    assert "3 recorded games" in capsys.readouterr().err
+
+
+def test_recorded_moves_that_do_not_replay_are_counted_and_left_out(tmp_path):
+    from game.arena import run_arena
+
+    record = tmp_path / "pocket.jsonl"
+    run_arena("pocket", "greedy", "greedy", games=2, seed=4, record=record)
+    first, second = (json.loads(x) for x in record.read_text().splitlines())
+    second["moves"] = first["moves"]   # another deal's moves
+    record.write_text(json.dumps(first) + "\n" + json.dumps(second) + "\n")
+    assert collect_record(str(record))[2:] == (1, 1)
+    assert main(["--from-record", str(tmp_path / "none.jsonl"), "--out", str(tmp_path / "v.json")]) == 2
