@@ -34,8 +34,10 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 from .bots.search import bot_from_spec
 from .engine import Side, find_ruleset
@@ -122,6 +124,36 @@ def replay(game: str, seed: int, index: int, moves: list[str], watch=None):  # t
     return state
 
 
+def recorded_replays(path: Path, game: str, levels: set[str] | None = None,
+                     watch_for=None) -> Iterator[tuple[dict, Any]]:  # type: ignore[no-untyped-def]
+    """Every game of ``game`` in record ``path`` that kept its moves, played again (:func:`replay`,
+    with ``watch_for(line)`` as its watch): each line and its final state, or None for moves that
+    do not replay to the recorded winner (a record of other rules, or a corrupt line).
+
+    ``levels``: only games whose two bots are of these levels (``expert`` of ``expert:horizon=3``
+    and of ``expert+shadow``).  Lines without moves (recorded before they were kept) are passed over.
+    """
+    def level(spec: object) -> str:
+        return str(spec).split(":", 1)[0].split("+", 1)[0]
+
+    with open(path, encoding="utf-8") as fh:
+        for raw in fh:
+            try:
+                line = json.loads(raw)
+                key, moves, index = line["pairing"], line["moves"], int(line["index"])
+                bots, seed = {level(key[1]), level(key[2])}, int(key[3])
+            except (ValueError, KeyError, TypeError, IndexError):
+                continue
+            if key[0] != game or (levels is not None and not bots <= levels):
+                continue
+            try:
+                state = replay(game, seed, index, moves, None if watch_for is None else watch_for(line))
+            except (ValueError, TypeError):   # a move of other rules, or the moves stop short
+                yield line, None
+                continue
+            yield line, state if state.winner().value == line.get("winner") else None
+
+
 class RecordError(ValueError):
     """A ``--record`` file that cannot be read as finished games."""
 
@@ -183,6 +215,9 @@ SAME_PLAY: dict[str, str] = {
     # The Pocket fit reads recorded games again from their moves (``--from-record``); no bot reads it.
     "fe28f450e4cfc1e0": "6f91638762d7f430",   # Pocket
     "c3a808740f8710bf": "9b20d24b62ce4997",    # London and New York
+    # ... and so do the card games' (``card_fit --from-record``).
+    "b5d99b8e1d41ae3a": "fe28f450e4cfc1e0",   # Pocket
+    "89178f4530da6b8c": "c3a808740f8710bf",    # London and New York
 }
 
 

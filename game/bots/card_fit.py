@@ -50,12 +50,52 @@ def record_game(args: tuple[str, str, str, int, int]) -> tuple[list[tuple[int, i
         else:
             side = tm.side
             state._apply(players[side].choose(state.observation(side), rng))
-        if state.round != rounds:
-            rounds = state.round
-            if not state.is_over():
-                k = SEEN if state.witness else THREAT if state.escape_reach(state.jack) else UNSEEN
-                records.append((rounds - 1, popcount(state.suspects), k, popcount(public_candidates(state))))
+        rounds = _between_rounds(state, rounds, records)
     return records, int(state.winner() is Side.JACK)
+
+
+def _between_rounds(state, rounds: int, records: list) -> int:  # type: ignore[no-untyped-def]
+    """Add ``state``'s record if its round is no longer ``rounds``; its round."""
+    if state.round != rounds:
+        rounds = state.round
+        if not state.is_over():
+            k = SEEN if state.witness else THREAT if state.escape_reach(state.jack) else UNSEEN
+            records.append((rounds - 1, popcount(state.suspects), k, popcount(public_candidates(state))))
+    return rounds
+
+
+def collect_record(game: str, path: str, levels: set[str] | None = None) -> tuple[dict, int, int, int]:
+    """The counts of :func:`collect` from ``game``'s games in an arena record played again from
+    their moves (:func:`game.arena.recorded_replays`, ``levels`` as there); also Jack's wins, the
+    games read, and the games left out because their moves do not replay."""
+    from pathlib import Path
+
+    from ..arena import recorded_replays  # the arena imports the bots: only when asked
+
+    counts: dict[tuple[int, int, int, int], list[int]] = {}
+    wins = games = bad = 0
+    records: list = []
+
+    def watch_for(line: dict):  # type: ignore[no-untyped-def]
+        records.clear()
+        rounds = [1]
+
+        def watch(state) -> None:  # type: ignore[no-untyped-def]
+            rounds[0] = _between_rounds(state, rounds[0], records)
+        return watch
+
+    for _, state in recorded_replays(Path(path), game, levels, watch_for):
+        if state is None:
+            bad += 1
+            continue
+        won = int(state.winner() is Side.JACK)
+        games += 1
+        wins += won
+        for key in records:
+            c = counts.setdefault(key, [0, 0])
+            c[0] += won
+            c[1] += 1
+    return counts, wins, games, bad
 
 
 def features(r: int, n: int, k: int) -> list[float]:
@@ -186,11 +226,29 @@ def main(argv: list[str] | None = None) -> int:
                     help="also write the table made non-decreasing in suspects left and rounds played")
     ap.add_argument("--variant", default="",
                     help="write the table under '<game>:VARIANT', keeping the plain one")
+    ap.add_argument("--from-record", default=None, metavar="FILE",
+                    help="play nothing: read the games of this arena record again from their moves")
+    ap.add_argument("--levels", default=None,
+                    help="with --from-record: only games whose two bots are of these levels (hard,expert)")
     args = ap.parse_args(argv)
     if args.variant and (args.ordered or args.candidates):
         ap.error("--variant writes one table: not with --ordered or --candidates")
-    counts, wins = collect(args.game, args.jack, args.investigator, args.games, args.seed, args.jobs)
-    print(f"{args.game}: {args.games} games, jack won {wins}", file=sys.stderr)
+    if args.from_record:
+        try:
+            counts, wins, games, bad = collect_record(
+                args.game, args.from_record, set(args.levels.split(",")) if args.levels else None)
+        except OSError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        print(f"{args.game}: {games} recorded games, jack won {wins}; {bad} did not replay", file=sys.stderr)
+        if not games:
+            print("error: no recorded game to fit from", file=sys.stderr)
+            return 2
+        source = {"record": args.from_record, "levels": args.levels or "any", "games": games}
+    else:
+        counts, wins = collect(args.game, args.jack, args.investigator, args.games, args.seed, args.jobs)
+        print(f"{args.game}: {args.games} games, jack won {wins}", file=sys.stderr)
+        source = {"games": args.games, "jack": args.jack, "investigator": args.investigator, "seed": args.seed}
     table, beta = smooth(counts)
     try:
         with open(args.out) as fh:
@@ -199,9 +257,7 @@ def main(argv: list[str] | None = None) -> int:
         out = {}
     name = f"{args.game}:{args.variant}" if args.variant else args.game
     out[name] = _rounded(table)
-    out.setdefault("source", {})[name] = {
-        "games": args.games, "jack": args.jack, "investigator": args.investigator, "seed": args.seed,
-        "logistic": _rounded(beta)}
+    out.setdefault("source", {})[name] = {**source, "logistic": _rounded(beta)}
     if args.ordered:
         out[f"{args.game}:ordered"] = _rounded(smooth(counts, ordered=True)[0])
         out["source"][f"{args.game}:ordered"] = dict(out["source"][args.game])

@@ -61,36 +61,29 @@ def _between_rounds(state: PocketState, rounds: int, records: list) -> int:
 
 
 def collect_record(path: str, levels: set[str] | None = None) -> tuple[dict, int, int, int]:
-    """The counts of :func:`collect` from the games of an arena record (``run.py arena --record``)
-    played again from their moves: every Pocket game with moves whose two bots' levels are in
-    ``levels`` (all if None).  Also Jack's wins, the games read, and the games left out because
-    their moves do not replay (other rules, or another deal).  The record's games are the clocked
-    levels at their real clocks, stronger than any fixed budget played here."""
-    from ..arena import RecordError, replay  # the arena imports the bots: only when asked
+    """The counts of :func:`collect` from the Pocket games of an arena record (``run.py arena
+    --record``) played again from their moves (:func:`game.arena.recorded_replays`, ``levels`` as
+    there); also Jack's wins, the games read, and the games left out because their moves do not
+    replay.  The record's games are the clocked levels at their real clocks, stronger than any
+    fixed budget played here."""
+    from pathlib import Path
+
+    from ..arena import recorded_replays  # the arena imports the bots: only when asked
 
     counts: dict[tuple[int, int, int, int], list[int]] = {}
     jack_wins = games = bad = 0
-    for raw in open(path, encoding="utf-8"):
-        try:
-            line = json.loads(raw)
-            key, moves, index = line["pairing"], line["moves"], line["index"]
-            game, jack, inv, seed = key[0], key[1], key[2], key[3]
-        except (ValueError, KeyError, TypeError, IndexError):
-            continue   # a game without moves (recorded before they were kept), or a cut-short line
-        if game != "pocket" or (levels is not None and not {_level(jack), _level(inv)} <= levels):
-            continue
-        records: list = []
+    records: list = []
+
+    def watch_for(line: dict):  # type: ignore[no-untyped-def]
+        records.clear()
         rounds = [0]
 
-        def watch(state: PocketState, records: list = records, rounds: list = rounds) -> None:
+        def watch(state: PocketState) -> None:
             rounds[0] = _between_rounds(state, rounds[0], records)
+        return watch
 
-        try:
-            state = replay(game, seed, index, moves, watch)
-        except (ValueError, RecordError):
-            bad += 1
-            continue
-        if state.winner().value != line.get("winner"):
+    for _, state in recorded_replays(Path(path), "pocket", levels, watch_for):
+        if state is None:
             bad += 1
             continue
         won = int(state.winner() is Side.JACK)
@@ -101,11 +94,6 @@ def collect_record(path: str, levels: set[str] | None = None) -> tuple[dict, int
             c[0] += won
             c[1] += 1
     return counts, jack_wins, games, bad
-
-
-def _level(spec: str) -> str:
-    """A bot's level: ``expert`` of ``expert:horizon=3`` and of ``expert+shadow``."""
-    return spec.split(":", 1)[0].split("+", 1)[0]
 
 
 def collect(jack: str, inv: str, games: int, seed: int, jobs: int) -> dict:

@@ -392,6 +392,28 @@ def test_a_table_variant_is_written_beside_the_plain_table_it_leaves_alone(tmp_p
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_a_card_table_is_fitted_from_an_arena_records_games_played_again(tmp_path, game):
+    """``--from-record``: the positions of recorded games, as live play records them."""
+    import json
+
+    from game.arena import run_arena
+    from game.bots.card_fit import collect_record, main
+
+    record = tmp_path / f"{game}.jsonl"
+    run_arena(game, "greedy", "greedy", games=3, seed=8, record=record)
+    run_arena("pocket", "greedy", "greedy", games=1, seed=8, record=record)   # another game: passed over
+    counts, wins, games, bad = collect_record(game, str(record), {"greedy"})
+    assert (games, bad) == (3, 0)
+    assert wins == sum(json.loads(x)["winner"] == "jack" for x in record.read_text().splitlines()[:3])
+    assert sum(c[1] for c in counts.values()) >= 3 and collect_record(game, str(record), {"hard"})[2] == 0
+    out = tmp_path / "values.json"
+    assert main(["--game", game, "--from-record", str(record), "--variant", "rec", "--out", str(out)]) == 0
+    raw = json.loads(out.read_text())
+    assert raw["source"][f"{game}:rec"]["record"] == str(record) and raw["source"][f"{game}:rec"]["games"] == 3
+    assert main(["--game", game, "--from-record", str(record), "--levels", "hard", "--out", str(out)]) == 2
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_a_best_of_k_rollout_step_plays_better_scored_moves_than_a_random_one(game):
     """``rollout_k``: each rollout step scores k random legal actions and plays the best."""
     from game.bots.card_search import CardSearcher
