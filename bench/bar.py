@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.arena import pairing, read_record, run_arena  # noqa: E402
 from game.bots.search import bot_from_spec  # noqa: E402
-from game.stats import gain_z, wilson  # noqa: E402
+from game.stats import gain_z, paired_gain_z, sign_test, wilson  # noqa: E402
 
 #: (Jack, investigator), in the order they are played: the references first.
 PAIRINGS = [("hard1", "hard1"), ("hard", "hard1"), ("hard1", "hard"), ("hard", "minimax"),
@@ -143,7 +143,25 @@ def main(argv: list[str] | None = None) -> int:
             res = run_arena(args.game, jack, inv, args.games, args.seed, jobs_for(args.jobs, jack, inv), record)
             print(f"{jack} v {inv}: {res['played']} played now, {res['elapsed']:.0f} s", flush=True)
     print(table(args.game, tally(args.game, args.seed, record, args.games), args.games))
+    print(deal_by_deal(args.game, args.seed, record, args.games))
     return 0
+
+
+def deal_by_deal(game: str, seed: int, record: Path, games: int) -> str:
+    """The expert checks on the deals both pairings played (``bench/paired.py`` for any two):
+    the deals each seat's expert decided otherwise than hard, and the sign test on them."""
+    base = {i: g for i, g in read_record(record, pairing(game, "hard", "hard", seed)).items() if i < games}
+    lines = ["", "Deal by deal against hard v hard:"]
+    for side, (jack, inv), sign in (("Jack", ("expert", "hard"), 1), ("investigator", ("hard", "expert"), -1)):
+        other = {i: g for i, g in read_record(record, pairing(game, jack, inv, seed)).items() if i < games}
+        common = [i for i in other if i in base]
+        differ = [i for i in common if other[i]["winner"] != base[i]["winner"]]
+        up = sum((other[i]["winner"] == "jack") == (sign > 0) for i in differ)
+        down = len(differ) - up
+        lines.append(f"- expert as {side}: {len(common)} deals, +{up} -{down} for expert "
+                     f"(paired z = {paired_gain_z(up, down, len(common)):.2f}, "
+                     f"sign test p = {sign_test(up, down):.3f})")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

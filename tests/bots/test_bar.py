@@ -95,3 +95,21 @@ def test_the_kept_records_still_meet_the_checks_they_are_reported_to_meet():
             f"{game}: the kept games no longer meet {sorted(expected - met)}. They count only for the "
             f"code that played them: a change to {game}'s engine, bots or board plays its bar again "
             f"(bench/bar.py --game {game}); if that is meant, say so here and in bench/RESULTS.md")
+
+
+def test_the_report_holds_each_expert_against_hard_deal_by_deal(tmp_path):
+    import json
+
+    from game.arena import pairing
+
+    def line(jack: str, inv: str, index: int, winner: str) -> str:
+        return json.dumps({"pairing": pairing("pocket", jack, inv, 21), "index": index, "winner": winner,
+                           "end": "hourglasses", "rounds": 8, "times": {"jack": [], "investigator": []}})
+
+    wins = {("hard", "hard"): "jjiij", ("expert", "hard"): "jjjji", ("hard", "expert"): "jiiij"}
+    record = tmp_path / "pocket.jsonl"
+    record.write_text("".join(line(j, i, n, "jack" if w == "j" else "investigator") + "\n"
+                              for (j, i), ws in wins.items() for n, w in enumerate(ws)))
+    text = bar.deal_by_deal("pocket", 21, record, 5)
+    assert "expert as Jack: 5 deals, +2 -1 for expert" in text          # deals 2, 3 won; 4 lost
+    assert "expert as investigator: 5 deals, +1 -0 for expert" in text   # deal 1 won by him
