@@ -228,7 +228,7 @@ def _kept_records() -> list:
 
 
 @pytest.mark.parametrize("path", _kept_records(), ids=lambda p: p.name)
-def test_the_kept_arena_records_hold_each_game_of_a_pairing_once_and_none_missing(path):
+def test_the_kept_arena_records_hold_each_game_of_a_pairing_once_and_none_missing(path, tmp_path):
     """The figures in ``bench/RESULTS.md`` come from these files; a game written twice (two runs
     at once, a bad merge) would be counted once, silently, and a gap would shift every index."""
     later = {old: (new, frozenset()) for new, old in SAME_PLAY.items()}
@@ -243,11 +243,14 @@ def test_the_kept_arena_records_hold_each_game_of_a_pairing_once_and_none_missin
     by_pairing: dict[tuple, list[int]] = {}
     # A last line without its newline is a game being written now (a run beside the tests): the
     # arena drops it as well, and plays its game again.
-    for number, raw in enumerate(path.read_text(encoding="utf-8").split("\n")[:-1], 1):
+    text = path.read_text(encoding="utf-8")
+    snapshot = tmp_path / path.name   # both reads below see the same games
+    snapshot.write_text(text, encoding="utf-8")
+    for number, raw in enumerate(text.split("\n")[:-1], 1):
         line = json.loads(raw)
         assert line["pairing"][0] == path.stem, f"line {number} is a game of {line['pairing'][0]}"
         key = (*line["pairing"][:-1], newest(line["pairing"][-1], line["pairing"][1], line["pairing"][2]))
         by_pairing.setdefault(key, []).append(line["index"])
     for key, indices in by_pairing.items():
         assert sorted(indices) == list(range(len(indices))), f"{key}: indices not 0..{len(indices) - 1}"
-        assert sorted(read_record(path, list(key))) == sorted(indices), f"{key}: the arena reads other games"
+        assert sorted(read_record(snapshot, list(key))) == sorted(indices), f"{key}: the arena reads other games"

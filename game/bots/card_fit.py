@@ -28,7 +28,7 @@ from ..engine.hexgrid import popcount
 from ..engine.rng import Rng
 from ..engine.rulesets import find_ruleset
 from .card_eval import ROUNDS, SEEN, THREAT, UNSEEN, VALUES_FILE, public_candidates
-from .fit import _rounded, game_seeds, logistic_fit
+from .fit import _rounded, add_record_args, from_record, game_seeds, logistic_fit
 
 
 def record_game(args: tuple[str, str, str, int, int]) -> tuple[list[tuple[int, int, int, int]], int]:
@@ -70,32 +70,9 @@ def collect_record(game: str, path: str, levels: set[str] | None = None) -> tupl
     games read, and the games left out because their moves do not replay."""
     from pathlib import Path
 
-    from ..arena import recorded_replays  # the arena imports the bots: only when asked
+    from ..arena import recorded_positions  # the arena imports the bots: only when asked
 
-    counts: dict[tuple[int, int, int, int], list[int]] = {}
-    wins = games = bad = 0
-    records: list = []
-
-    def watch_for(line: dict):  # type: ignore[no-untyped-def]
-        records.clear()
-        rounds = [1]
-
-        def watch(state) -> None:  # type: ignore[no-untyped-def]
-            rounds[0] = _between_rounds(state, rounds[0], records)
-        return watch
-
-    for _, state in recorded_replays(Path(path), game, levels, watch_for):
-        if state is None:
-            bad += 1
-            continue
-        won = int(state.winner() is Side.JACK)
-        games += 1
-        wins += won
-        for key in records:
-            c = counts.setdefault(key, [0, 0])
-            c[0] += won
-            c[1] += 1
-    return counts, wins, games, bad
+    return recorded_positions(Path(path), game, levels, _between_rounds, 1)
 
 
 def features(r: int, n: int, k: int) -> list[float]:
@@ -226,25 +203,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="also write the table made non-decreasing in suspects left and rounds played")
     ap.add_argument("--variant", default="",
                     help="write the table under '<game>:VARIANT', keeping the plain one")
-    ap.add_argument("--from-record", default=None, metavar="FILE",
-                    help="play nothing: read the games of this arena record again from their moves")
-    ap.add_argument("--levels", default=None,
-                    help="with --from-record: only games whose two bots are of these levels (hard,expert)")
+    add_record_args(ap)
     args = ap.parse_args(argv)
     if args.variant and (args.ordered or args.candidates):
         ap.error("--variant writes one table: not with --ordered or --candidates")
     if args.from_record:
-        try:
-            counts, wins, games, bad = collect_record(
-                args.game, args.from_record, set(args.levels.split(",")) if args.levels else None)
-        except OSError as exc:
-            print(f"error: {exc}", file=sys.stderr)
+        read = from_record(args, lambda path, levels: collect_record(args.game, path, levels))
+        if read is None:
             return 2
-        print(f"{args.game}: {games} recorded games, jack won {wins}; {bad} did not replay", file=sys.stderr)
-        if not games:
-            print("error: no recorded game to fit from", file=sys.stderr)
-            return 2
-        source = {"record": args.from_record, "levels": args.levels or "any", "games": games}
+        counts, source = read
     else:
         counts, wins = collect(args.game, args.jack, args.investigator, args.games, args.seed, args.jobs)
         print(f"{args.game}: {args.games} games, jack won {wins}", file=sys.stderr)

@@ -68,32 +68,9 @@ def collect_record(path: str, levels: set[str] | None = None) -> tuple[dict, int
     fixed budget played here."""
     from pathlib import Path
 
-    from ..arena import recorded_replays  # the arena imports the bots: only when asked
+    from ..arena import recorded_positions  # the arena imports the bots: only when asked
 
-    counts: dict[tuple[int, int, int, int], list[int]] = {}
-    jack_wins = games = bad = 0
-    records: list = []
-
-    def watch_for(line: dict):  # type: ignore[no-untyped-def]
-        records.clear()
-        rounds = [0]
-
-        def watch(state: PocketState) -> None:
-            rounds[0] = _between_rounds(state, rounds[0], records)
-        return watch
-
-    for _, state in recorded_replays(Path(path), "pocket", levels, watch_for):
-        if state is None:
-            bad += 1
-            continue
-        won = int(state.winner() is Side.JACK)
-        games += 1
-        jack_wins += won
-        for rec in records:
-            c = counts.setdefault(rec, [0, 0])
-            c[0] += won
-            c[1] += 1
-    return counts, jack_wins, games, bad
+    return recorded_positions(Path(path), "pocket", levels, _between_rounds, 0)
 
 
 def collect(jack: str, inv: str, games: int, seed: int, jobs: int) -> dict:
@@ -185,6 +162,30 @@ def smooth(counts: dict, prior_weight: float = 10.0) -> dict:
     return {"table": table, "chase": chase, "logistic": beta}
 
 
+def add_record_args(ap: argparse.ArgumentParser) -> None:
+    """The options of a fit read from an arena record (this one's and :mod:`.card_fit`'s)."""
+    ap.add_argument("--from-record", default=None, metavar="FILE",
+                    help="play nothing: read the games of this arena record again from their moves")
+    ap.add_argument("--levels", default=None,
+                    help="with --from-record: only games whose two bots are of these levels (hard,expert)")
+
+
+def from_record(args: argparse.Namespace, read: Callable[[str, set[str] | None], tuple[dict, int, int, int]]
+                ) -> tuple[dict, dict] | None:
+    """The counts of ``read(path, levels)`` (a ``collect_record``) and the table's source, said on
+    standard error; None once an error is said (no file, no game to fit from)."""
+    try:
+        counts, wins, games, bad = read(args.from_record, set(args.levels.split(",")) if args.levels else None)
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return None
+    print(f"{games} recorded games, jack won {wins}; {bad} did not replay", file=sys.stderr)
+    if not games:
+        print("error: no recorded game to fit from", file=sys.stderr)
+        return None
+    return counts, {"record": args.from_record, "levels": args.levels or "any", "games": games}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=5000)
@@ -195,24 +196,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=str(VALUES_FILE))
     ap.add_argument("--merge", action="append", default=[], help="also use counts saved in this file")
     ap.add_argument("--save-counts", default=None, help="write the raw counts here")
-    ap.add_argument("--from-record", default=None, metavar="FILE",
-                    help="play nothing: read the games of this arena record again from their moves")
-    ap.add_argument("--levels", default=None,
-                    help="with --from-record: only games whose two bots are of these levels (hard,expert)")
+    add_record_args(ap)
     args = ap.parse_args(argv)
     if args.from_record:
-        levels = set(args.levels.split(",")) if args.levels else None
-        try:
-            counts, wins, games, bad = collect_record(args.from_record, levels)
-        except OSError as exc:
-            print(f"error: {exc}", file=sys.stderr)
+        read = from_record(args, collect_record)
+        if read is None:
             return 2
-        print(f"{games} recorded games, jack won {wins}; {bad} did not replay", file=sys.stderr)
-        if not games:
-            print("error: no recorded game to fit from", file=sys.stderr)
-            return 2
-        source: dict = {"record": args.from_record, "levels": args.levels or "any", "games": games,
-                        "merged": args.merge}
+        counts, source = read
+        source["merged"] = args.merge
     else:
         data = collect(args.jack, args.investigator, args.games, args.seed, args.jobs)
         counts = data["counts"]
