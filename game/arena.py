@@ -15,7 +15,7 @@ code is not counted, unless that code is known to play the same moves
 (:data:`SAME_PLAY`, or :data:`SAME_PLAY_EXCEPT` for the pairings a change
 left alone).  A line cut short by a kill is
 dropped and its game played again.  A line keeps the players' moves as well,
-so a recorded game can be played again from them (:func:`replay`): games at
+so a recorded game can be played again from them (:func:`game.arena_replay.replay`): games at
 the levels' real clocks are the strongest play there is to fit tables from.
 
 A bot is a registered name (``random``, ``greedy``, ``minimax``, ``easy``,
@@ -34,23 +34,15 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
 from multiprocessing import Pool
 from pathlib import Path
-from typing import Any
 
+from .arena_replay import RecordError, game_seeds
 from .bots.search import bot_from_spec
 from .engine import Side, find_ruleset
 from .engine.rng import Rng
 from .match import advance_chance
 from .stats import wilson
-
-
-def game_seeds(seed: int, index: int) -> tuple[int, int, int]:
-    """The board seed and each side's bot seed for game ``index``."""
-    r = Rng((seed * 1_000_003 + index) & ((1 << 64) - 1))
-    r.u64()
-    return r.u64(), r.u64(), r.u64()
 
 
 def play_game(game: str, jack: str, inv: str, seed: int, index: int, watch=None,  # type: ignore[no-untyped-def]
@@ -95,99 +87,6 @@ def play_one(job: tuple[str, str, str, int, int]) -> dict:
     return {"index": index, "winner": state.winner().value,
             "end": state.outcome.termination.value, "rounds": state.round, "times": times,
             "moves": moves}
-
-
-def replay(game: str, seed: int, index: int, moves: list[str], watch=None):  # type: ignore[no-untyped-def]
-    """The final state of recorded game ``index`` of ``seed`` played again from its ``moves`` (the
-    deal and the chance steps come from the seed, as when it was played).
-
-    ``watch(state)`` sees the state before each move and at the end.  A recorded game is strong
-    play at the levels' real clocks, which no fixed budget reproduces: this is how its positions
-    are read again (a value table fitted from them, :mod:`game.bots.fit`).
-
-    :raises ParseError, IllegalActionError: if a move is not an action, or not legal where it stands
-        (a record of other rules, or a corrupt one); :raises RecordError: if the moves stop
-        before the game is over.
-    """
-    rs = find_ruleset(game)
-    state = rs.new(game_seeds(seed, index)[0])
-    for text in moves:
-        advance_chance(state)
-        if watch is not None:
-            watch(state)
-        state.apply(rs.vocabulary.parse(text))
-    advance_chance(state)
-    if watch is not None:
-        watch(state)
-    if not state.is_over():
-        raise RecordError(f"{game} game {index} of seed {seed}: the moves stop before the end")
-    return state
-
-
-def recorded_replays(path: Path, game: str, levels: set[str] | None = None,
-                     watch_for=None) -> Iterator[tuple[dict, Any]]:  # type: ignore[no-untyped-def]
-    """Every game of ``game`` in record ``path`` that kept its moves, played again (:func:`replay`,
-    with ``watch_for(line)`` as its watch): each line and its final state, or None for moves that
-    do not replay to the recorded winner (a record of other rules, or a corrupt line).
-
-    ``levels``: only games whose two bots are of these levels (``expert`` of ``expert:horizon=3``
-    and of ``expert+shadow``).  Lines without moves (recorded before they were kept) are passed over.
-    """
-    def level(spec: object) -> str:
-        return str(spec).split(":", 1)[0].split("+", 1)[0]
-
-    with open(path, encoding="utf-8") as fh:
-        for raw in fh:
-            try:
-                line = json.loads(raw)
-                key, moves, index = line["pairing"], line["moves"], int(line["index"])
-                bots, seed = {level(key[1]), level(key[2])}, int(key[3])
-            except (ValueError, KeyError, TypeError, IndexError):
-                continue
-            if key[0] != game or (levels is not None and not bots <= levels):
-                continue
-            try:
-                state = replay(game, seed, index, moves, None if watch_for is None else watch_for(line))
-            except (ValueError, TypeError):   # a move of other rules, or the moves stop short
-                yield line, None
-                continue
-            yield line, state if state.winner().value == line.get("winner") else None
-
-
-def recorded_positions(path: Path, game: str, levels: set[str] | None, between, first_round: int
-                       ) -> tuple[dict, int, int, int]:  # type: ignore[no-untyped-def]
-    """What a value fit counts, from the games of a record played again (:func:`recorded_replays`):
-    each position ``between(state, rounds, records)`` adds (it returns the rounds it has seen,
-    starting from ``first_round``) with Jack's wins and games from it; also Jack's wins, the games
-    read and the games whose moves did not replay."""
-    counts: dict[tuple, list[int]] = {}
-    wins = games = bad = 0
-    records: list = []
-
-    def watch_for(line: dict):  # type: ignore[no-untyped-def]
-        records.clear()
-        rounds = [first_round]
-
-        def watch(state) -> None:  # type: ignore[no-untyped-def]
-            rounds[0] = between(state, rounds[0], records)
-        return watch
-
-    for _, state in recorded_replays(path, game, levels, watch_for):
-        if state is None:
-            bad += 1
-            continue
-        won = int(state.winner() is Side.JACK)
-        games += 1
-        wins += won
-        for key in records:
-            c = counts.setdefault(key, [0, 0])
-            c[0] += won
-            c[1] += 1
-    return counts, wins, games, bad
-
-
-class RecordError(ValueError):
-    """A ``--record`` file that cannot be read as finished games."""
 
 
 _ROOT = Path(__file__).resolve().parent.parent
@@ -248,8 +147,8 @@ SAME_PLAY: dict[str, str] = {
     "fe28f450e4cfc1e0": "6f91638762d7f430",   # Pocket
     "c3a808740f8710bf": "9b20d24b62ce4997",    # London and New York
     # ... and so do the card games' (``card_fit --from-record``).
-    "0f2ca42f5115d614": "fe28f450e4cfc1e0",   # Pocket
-    "d3a75a59aaf7aaeb": "c3a808740f8710bf",    # London and New York
+    "00f87f0b54d216a8": "fe28f450e4cfc1e0",   # Pocket
+    "a6bdc057efc65bd4": "c3a808740f8710bf",    # London and New York
 }
 
 

@@ -14,11 +14,11 @@ from game.arena import (
     pairing,
     play_one,
     read_record,
-    replay,
     report,
     run_arena,
     same_play,
 )
+from game.arena_replay import replay
 from game.engine.errors import IllegalActionError, ParseError
 
 PAIRING = ("pocket", "random", "greedy")

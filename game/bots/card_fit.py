@@ -66,11 +66,11 @@ def _between_rounds(state, rounds: int, records: list) -> int:  # type: ignore[n
 
 def collect_record(game: str, path: str, levels: set[str] | None = None) -> tuple[dict, int, int, int]:
     """The counts of :func:`collect` from ``game``'s games in an arena record played again from
-    their moves (:func:`game.arena.recorded_replays`, ``levels`` as there); also Jack's wins, the
+    their moves (:func:`game.arena_replay.recorded_replays`, ``levels`` as there); also Jack's wins, the
     games read, and the games left out because their moves do not replay."""
     from pathlib import Path
 
-    from ..arena import recorded_positions  # the arena imports the bots: only when asked
+    from ..arena_replay import recorded_positions
 
     return recorded_positions(Path(path), game, levels, _between_rounds, 1)
 

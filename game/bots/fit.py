@@ -62,13 +62,13 @@ def _between_rounds(state: PocketState, rounds: int, records: list) -> int:
 
 def collect_record(path: str, levels: set[str] | None = None) -> tuple[dict, int, int, int]:
     """The counts of :func:`collect` from the Pocket games of an arena record (``run.py arena
-    --record``) played again from their moves (:func:`game.arena.recorded_replays`, ``levels`` as
+    --record``) played again from their moves (:func:`game.arena_replay.recorded_replays`, ``levels`` as
     there); also Jack's wins, the games read, and the games left out because their moves do not
     replay.  The record's games are the clocked levels at their real clocks, stronger than any
     fixed budget played here."""
     from pathlib import Path
 
-    from ..arena import recorded_positions  # the arena imports the bots: only when asked
+    from ..arena_replay import recorded_positions
 
     return recorded_positions(Path(path), "pocket", levels, _between_rounds, 0)
 
