@@ -34,13 +34,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.arena_replay import recorded_replays  # noqa: E402
+from game.arena_replay import recorded_game_positions  # noqa: E402
 from game.bots.fit import _between_rounds, smooth  # noqa: E402
 from game.bots.pocket_eval import VALUES_FILE, ValueTable  # noqa: E402
-from game.engine import Side  # noqa: E402
-from game.engine.pocket.state import TO_WIN  # noqa: E402
+from game.engine.pocket.state import ROUNDS, TO_WIN  # noqa: E402
 
 CHASE_FILE = VALUES_FILE.with_name("pocket_chase.json")
+HARD = "shipped with hard's chase row"   # the table the clocked levels play
 Position = tuple[int, int, int, int]  # rounds played, suspects left, Jack's hourglasses, chase
 
 
@@ -49,21 +49,11 @@ def recorded_games(path: Path, levels: set[str] | None) -> tuple[list[tuple[int,
     the games whose moves did not replay."""
     games: list[tuple[int, list[Position], int]] = []
     bad = 0
-    records: list[Position] = []
-
-    def watch_for(line: dict):  # type: ignore[no-untyped-def]
-        records.clear()
-        rounds = [0]
-
-        def watch(state) -> None:  # type: ignore[no-untyped-def]
-            rounds[0] = _between_rounds(state, rounds[0], records)
-        return watch
-
-    for line, state in recorded_replays(path, "pocket", levels, watch_for):
-        if state is None:
+    for played in recorded_game_positions(path, "pocket", levels, _between_rounds, 0):
+        if played is None:
             bad += 1
-            continue
-        games.append((int(line["index"]), list(records), int(state.winner() is Side.JACK)))
+        else:
+            games.append((int(played[0]["index"]), played[1], played[2]))
     return games, bad
 
 
@@ -90,7 +80,7 @@ def concordance(predict, games: list[tuple[int, list[Position], int]]) -> float:
     game he lost, the share the table ranks the right way about (ties count a half): what a
     search's leaves need, since it compares leaves of one depth and a table's level is shared."""
     right = pairs = 0.0
-    for r in range(1, 8):
+    for r in range(1, ROUNDS):
         won = [predict(p) for _, ps, w in games for p in ps if p[0] == r and w]
         lost = [predict(p) for _, ps, w in games for p in ps if p[0] == r and not w]
         for a in won:
@@ -122,7 +112,7 @@ def leveled(values: ValueTable, games: list[tuple[int, list[Position], int]]) ->
     over these games' positions after that round (no chase) is Jack's share of wins from them: the
     table's shape, which thousands of games fitted, kept; its level taken from these games."""
     table = [[row[:] for row in rnd] for rnd in values.table]
-    for r in range(1, 8):
+    for r in range(1, ROUNDS):
         at = [(p, w) for _, ps, w in games for p in ps if p[0] == r and not p[3]]
         if not at:
             continue
@@ -166,7 +156,7 @@ def report(games: list[tuple[int, list[Position], int]], tables: dict[str, Value
         for name, predict in rows:
             b, ll, n = scores(predict, games)
             lines.append(f"| {name} | {n} | {b:.4f} | {ll:.4f} | {concordance(predict, games):.3f} |")
-        hard = tables["shipped with hard's chase row"]
+        hard = tables[HARD]
         for name, make in (("fitted from the other half of these games", fitted),
                            ("hard's, each round's level from the other half", lambda g: leveled(hard, g))):
             b, ll, c, n = held_out(halves, make)
@@ -174,7 +164,7 @@ def report(games: list[tuple[int, list[Position], int]], tables: dict[str, Value
     lines += ["", "By round (after the witness call of round r): positions, Jack's wins, each table's mean chance",
               "", "| r | positions | Jack won | " + " | ".join(tables) + " |",
               "| --- | --- | --- | " + " | ".join("---" for _ in tables) + " |"]
-    for r in range(1, 8):
+    for r in range(1, ROUNDS):
         at = [(pos, won) for _, positions, won in games for pos in positions if pos[0] == r]
         if not at:
             continue
@@ -195,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         games, bad = recorded_games(Path(args.record), set(args.levels.split(",")) if args.levels else None)
         tables = {"shipped (greedy play), the lower levels": ValueTable.load(),
-                  "shipped with hard's chase row": ValueTable.load(CHASE_FILE)}
+                  HARD: ValueTable.load(CHASE_FILE)}
         tables.update({p: ValueTable.load(Path(p)) for p in args.table})
     except (OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -204,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{bad} recorded games did not replay and are left out", file=sys.stderr)
     print(report(games, tables))
     if args.write_leveled and games:
-        t = leveled(tables["shipped with hard's chase row"], games)
+        t = leveled(tables[HARD], games)
         source = {"record": args.record, "levels": args.levels or "any", "games": len(games),
                   "how": "the shipped table, each round moved in log-odds to these games' share of Jack wins"}
         Path(args.write_leveled).write_text(json.dumps(

@@ -87,14 +87,11 @@ def recorded_replays(path: Path, game: str, levels: set[str] | None = None,
             yield line, state if state.winner().value == line.get("winner") else None
 
 
-def recorded_positions(path: Path, game: str, levels: set[str] | None, between, first_round: int
-                       ) -> tuple[dict, int, int, int]:  # type: ignore[no-untyped-def]
-    """What a value fit counts, from the games of a record played again (:func:`recorded_replays`):
-    each position ``between(state, rounds, records)`` adds (it returns the rounds it has seen,
-    starting from ``first_round``) with Jack's wins and games from it; also Jack's wins, the games
-    read and the games whose moves did not replay."""
-    counts: dict[tuple, list[int]] = {}
-    wins = games = bad = 0
+def recorded_game_positions(path: Path, game: str, levels: set[str] | None, between, first_round: int
+                            ) -> Iterator[tuple[dict, list, int] | None]:  # type: ignore[no-untyped-def]
+    """The games of a record played again (:func:`recorded_replays`), each as its line, the
+    positions ``between(state, rounds, records)`` added (it returns the rounds it has seen, starting
+    from ``first_round``) and 1 if Jack won; None for a game whose moves did not replay."""
     records: list = []
 
     def watch_for(line: dict):  # type: ignore[no-untyped-def]
@@ -105,11 +102,22 @@ def recorded_positions(path: Path, game: str, levels: set[str] | None, between, 
             rounds[0] = between(state, rounds[0], records)
         return watch
 
-    for _, state in recorded_replays(path, game, levels, watch_for):
-        if state is None:
+    for line, state in recorded_replays(path, game, levels, watch_for):
+        yield None if state is None else (line, list(records), int(state.winner() is Side.JACK))
+
+
+def recorded_positions(path: Path, game: str, levels: set[str] | None, between, first_round: int
+                       ) -> tuple[dict, int, int, int]:  # type: ignore[no-untyped-def]
+    """What a value fit counts, from :func:`recorded_game_positions`: each position with Jack's
+    wins and games from it; also Jack's wins, the games read and the games whose moves did not
+    replay."""
+    counts: dict[tuple, list[int]] = {}
+    wins = games = bad = 0
+    for played in recorded_game_positions(path, game, levels, between, first_round):
+        if played is None:
             bad += 1
             continue
-        won = int(state.winner() is Side.JACK)
+        _, records, won = played
         games += 1
         wins += won
         for key in records:
