@@ -149,6 +149,8 @@ SAME_PLAY: dict[str, str] = {
     # ... and so do the card games' (``card_fit --from-record``).
     "00f87f0b54d216a8": "fe28f450e4cfc1e0",   # Pocket
     "a6bdc057efc65bd4": "c3a808740f8710bf",    # London and New York
+    # Pocket's expert investigator's flatter priors live in the shared level table; cards unchanged.
+    "c0787d7929f54674": "a6bdc057efc65bd4",    # London and New York
 }
 
 
@@ -160,6 +162,9 @@ SAME_PLAY_EXCEPT: dict[str, tuple[str, frozenset[tuple[str, str]]]] = {
     # Pocket's clocked Jack searches with flatter priors (``POCKET_JACK_PRIOR_TEMP``); their
     # investigator, hard1 and minimax play as before.
     "874ed94cbc764742": ("03d26783a4d1e339", frozenset({("jack", "hard"), ("jack", "expert")})),
+    # Pocket's expert investigator searches with flatter priors (``POCKET_EXPERT_PRIOR_TEMP``); every
+    # other bot, the expert Jack among them, plays as before.
+    "5213b5bd9e35ad0f": ("00f87f0b54d216a8", frozenset({("investigator", "expert")})),
 }
 
 

@@ -27,7 +27,7 @@ from .base import BOTS, Bot, make_bot, register
 from .card_search import CARD, CARD_LEVELS, card_clocked
 from .personality import PERSONAL_LEVELS, PERSONALITIES, Personality, split_name
 from .pocket_belief import JackBelief
-from .pocket_search import POCKET_LEVELS, Searcher, _table, pocket_clocked
+from .pocket_search import POCKET_LEVELS, Searcher, _table, pocket_clocked, pocket_expert
 from .search_tree import GAME_SEARCHES, SearchConfig, TreeCarry, settle_check
 
 #: The two-core search and its helper's start (:mod:`game.bots.parallel` registers them when the
@@ -215,6 +215,7 @@ class HardBot(SearchBot):
 class ExpertBot(SearchBot):
     name = "expert"
     config, card_config, card_configs = _clocked(ClassicHardBot, EXPERT_SECONDS, 600_000, 60_000)
+    config = pocket_expert(config)
 
 
 LEVELS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "expert": ExpertBot, "hard1": ClassicHardBot}

@@ -298,3 +298,32 @@ def test_jacks_own_prior_temperature_shapes_his_search_and_leaves_the_investigat
         assert tops[1] <= tops[0] + 1e-12
         flatter += tops[1] < tops[0]
     assert flatter >= 3
+
+
+def test_pocket_expert_differs_from_hard_only_in_the_investigators_flatter_priors():
+    """At the same fixed budget the expert Jack searches exactly as hard's (his own search reads
+    ``jack_prior_temp``), while the expert investigator draws flatter priors than hard's."""
+    from game.bots.pocket_search import POCKET_EXPERT_PRIOR_TEMP, Searcher
+
+    hard = replace(LEVELS["hard"].config, iterations=60, seconds=0.0, workers=1, keep_tree=False)
+    expert = replace(LEVELS["expert"].config, iterations=60, seconds=0.0, workers=1, keep_tree=False)
+    assert expert.prior_temp == POCKET_EXPERT_PRIOR_TEMP > hard.prior_temp
+    assert replace(expert, prior_temp=hard.prior_temp, seconds=0.0) == replace(hard, seconds=0.0)
+    states = list(decision_states(3, 31))
+    jack = [s for s in states if s.actor(s.step) is Side.JACK][:5]
+    investigator = [s for s in states if s.actor(s.step) is Side.INVESTIGATOR][:5]
+    assert len(jack) == len(investigator) == 5
+    for state in jack:
+        runs = [Searcher(cfg).run(state.observation(Side.JACK), Rng(7)) for cfg in (hard, expert)]
+        assert runs[0] == runs[1]
+    flatter = 0
+    for state in investigator:
+        tops = []
+        for cfg in (hard, expert):
+            searcher = Searcher(cfg)
+            searcher.run(state.observation(Side.INVESTIGATOR), Rng(7))
+            assert searcher.root is not None
+            tops.append(max(next(iter(searcher.root.stats.values())).prior))
+        assert tops[1] <= tops[0] + 1e-12
+        flatter += tops[1] < tops[0]
+    assert flatter >= 3
