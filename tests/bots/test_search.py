@@ -272,6 +272,37 @@ def test_with_public_witness_the_modelled_investigator_is_judged_by_the_call_he_
     assert means[True] > 0.6                     # 1 - 0.25: the foreseen witness call
 
 
+def five_decisions_a_side(seed: int) -> tuple[list, list]:
+    """The first five Jack and five investigator decisions of three random Pocket games."""
+    states = list(decision_states(3, seed))
+    jack = [s for s in states if s.actor(s.step) is Side.JACK][:5]
+    investigator = [s for s in states if s.actor(s.step) is Side.INVESTIGATOR][:5]
+    assert len(jack) == len(investigator) == 5
+    return jack, investigator
+
+
+def same_search_flatter_priors(same: list, flat: list, side: Side, sharp_cfg, flat_cfg, seed: int) -> None:
+    """``same``'s searches are identical under both configurations, move and statistics; on
+    ``flat`` ``side``'s root prior is never sharper under ``flat_cfg`` and flatter on most."""
+    from game.bots.pocket_search import Searcher
+
+    other = Side.INVESTIGATOR if side is Side.JACK else Side.JACK
+    for state in same:
+        runs = [Searcher(cfg).run(state.observation(other), Rng(seed)) for cfg in (sharp_cfg, flat_cfg)]
+        assert runs[0] == runs[1]
+    flatter = 0
+    for state in flat:
+        tops = []
+        for cfg in (sharp_cfg, flat_cfg):
+            searcher = Searcher(cfg)
+            searcher.run(state.observation(side), Rng(seed))
+            assert searcher.root is not None
+            tops.append(max(next(iter(searcher.root.stats.values())).prior))
+        assert tops[1] <= tops[0] + 1e-12
+        flatter += tops[1] < tops[0]
+    assert flatter >= 3
+
+
 def test_jacks_own_prior_temperature_shapes_his_search_and_leaves_the_investigators_alone():
     """``jack_prior_temp``: Jack's search draws its priors at that temperature (flatter when warmer);
     an investigator's search with it set is the search without it, move and statistics."""
@@ -279,51 +310,22 @@ def test_jacks_own_prior_temperature_shapes_his_search_and_leaves_the_investigat
 
     base = replace(LEVELS["hard"].config, iterations=60, seconds=0.0, workers=1, keep_tree=False, jack_prior_temp=0.0)
     warm = replace(base, jack_prior_temp=base.prior_temp * 4)
-    states = list(decision_states(3, 29))
-    jack = [s for s in states if s.actor(s.step) is Side.JACK][:5]
-    investigator = [s for s in states if s.actor(s.step) is Side.INVESTIGATOR][:5]
-    assert len(jack) == len(investigator) == 5
-    for state in investigator:
-        runs = [Searcher(cfg).run(state.observation(Side.INVESTIGATOR), Rng(5)) for cfg in (base, warm)]
-        assert runs[0] == runs[1]
-    flatter = 0
-    for state in jack:
-        tops = []
-        for cfg, temp in ((base, base.prior_temp), (warm, warm.jack_prior_temp)):
-            searcher = Searcher(cfg)
-            searcher.run(state.observation(Side.JACK), Rng(5))
-            assert searcher.prior_temp == temp
-            assert searcher.root is not None
-            tops.append(max(next(iter(searcher.root.stats.values())).prior))
-        assert tops[1] <= tops[0] + 1e-12
-        flatter += tops[1] < tops[0]
-    assert flatter >= 3
+    jack, investigator = five_decisions_a_side(29)
+    same_search_flatter_priors(investigator, jack, Side.JACK, base, warm, 5)
+    for cfg, temp in ((base, base.prior_temp), (warm, warm.jack_prior_temp)):
+        searcher = Searcher(cfg)
+        searcher.run(jack[0].observation(Side.JACK), Rng(5))
+        assert searcher.prior_temp == temp
 
 
 def test_pocket_expert_differs_from_hard_only_in_the_investigators_flatter_priors():
     """At the same fixed budget the expert Jack searches exactly as hard's (his own search reads
     ``jack_prior_temp``), while the expert investigator draws flatter priors than hard's."""
-    from game.bots.pocket_search import POCKET_EXPERT_PRIOR_TEMP, Searcher
+    from game.bots.pocket_search import POCKET_EXPERT_PRIOR_TEMP
 
     hard = replace(LEVELS["hard"].config, iterations=60, seconds=0.0, workers=1, keep_tree=False)
     expert = replace(LEVELS["expert"].config, iterations=60, seconds=0.0, workers=1, keep_tree=False)
     assert expert.prior_temp == POCKET_EXPERT_PRIOR_TEMP > hard.prior_temp
-    assert replace(expert, prior_temp=hard.prior_temp, seconds=0.0) == replace(hard, seconds=0.0)
-    states = list(decision_states(3, 31))
-    jack = [s for s in states if s.actor(s.step) is Side.JACK][:5]
-    investigator = [s for s in states if s.actor(s.step) is Side.INVESTIGATOR][:5]
-    assert len(jack) == len(investigator) == 5
-    for state in jack:
-        runs = [Searcher(cfg).run(state.observation(Side.JACK), Rng(7)) for cfg in (hard, expert)]
-        assert runs[0] == runs[1]
-    flatter = 0
-    for state in investigator:
-        tops = []
-        for cfg in (hard, expert):
-            searcher = Searcher(cfg)
-            searcher.run(state.observation(Side.INVESTIGATOR), Rng(7))
-            assert searcher.root is not None
-            tops.append(max(next(iter(searcher.root.stats.values())).prior))
-        assert tops[1] <= tops[0] + 1e-12
-        flatter += tops[1] < tops[0]
-    assert flatter >= 3
+    assert replace(expert, prior_temp=hard.prior_temp) == hard
+    jack, investigator = five_decisions_a_side(31)
+    same_search_flatter_priors(jack, investigator, Side.INVESTIGATOR, hard, expert, 7)
